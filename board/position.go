@@ -1,0 +1,403 @@
+// The Position: bitboards per colour and piece type, a 64-square mailbox,
+// the game state, and an undo stack that Make and Unmake push and pop
+// without heap allocation. Keys are Polyglot-compatible and updated
+// incrementally.
+package board
+
+// Castling rights bits.
+const (
+	WhiteKingside  = 1
+	WhiteQueenside = 2
+	BlackKingside  = 4
+	BlackQueenside = 8
+)
+
+// undo is what Make saves so that Unmake can restore the position.
+type undo struct {
+	key      uint64
+	pawnKey  uint64
+	move     Move
+	captured Piece
+	castling uint8
+	ep       Square
+	halfmove int32
+}
+
+// Position is a chess position with its history since the last reset.
+// The zero value is not usable: create positions with NewPosition,
+// ParseFEN or Clone.
+type Position struct {
+	byType   [7]Bitboard // index 0 holds all pieces
+	byColor  [2]Bitboard
+	squares  [64]Piece
+	side     Color
+	castling uint8
+	ep       Square // only set when a pawn of the side to move attacks it
+	halfmove int
+	fullmove int
+	key      uint64
+	pawnKey  uint64
+	kingSq   [2]Square
+
+	castleRook [4]Square // rook's starting square per castling right bit index
+	castleMask [64]uint8 // rights kept when a move touches the square
+	castlePath [4]Bitboard
+	chess960   bool
+
+	history []undo
+}
+
+// StartFEN is the standard starting position.
+const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// NewPosition returns the standard starting position.
+func NewPosition() *Position {
+	p, err := ParseFEN(StartFEN)
+	if err != nil {
+		panic(err) // cannot happen: StartFEN is valid
+	}
+	return p
+}
+
+// Clone returns an independent copy of p, history included.
+func (p *Position) Clone() *Position {
+	q := *p
+	q.history = make([]undo, len(p.history), max(cap(p.history), 256))
+	copy(q.history, p.history)
+	return &q
+}
+
+// Side returns the side to move.
+func (p *Position) Side() Color { return p.side }
+
+// PieceAt returns the piece on s, or NoPiece.
+func (p *Position) PieceAt(s Square) Piece { return p.squares[s] }
+
+// Pieces returns the pieces of colour c and type t.
+func (p *Position) Pieces(c Color, t PieceType) Bitboard { return p.byColor[c] & p.byType[t] }
+
+// ByType returns the pieces of type t of both colours.
+func (p *Position) ByType(t PieceType) Bitboard { return p.byType[t] }
+
+// ByColor returns all pieces of colour c.
+func (p *Position) ByColor(c Color) Bitboard { return p.byColor[c] }
+
+// Occupied returns all occupied squares.
+func (p *Position) Occupied() Bitboard { return p.byType[0] }
+
+// KingSquare returns the square of c's king.
+func (p *Position) KingSquare(c Color) Square { return p.kingSq[c] }
+
+// Key returns the Zobrist key, equal to the Polyglot book key.
+func (p *Position) Key() uint64 { return p.key }
+
+// PawnKey returns a key of the pawn structure alone.
+func (p *Position) PawnKey() uint64 { return p.pawnKey }
+
+// EnPassant returns the en-passant target square when a pawn of the side to
+// move can capture there (pseudo-legally), else NoSquare.
+func (p *Position) EnPassant() Square { return p.ep }
+
+// CastlingRights returns the castling rights bits.
+func (p *Position) CastlingRights() uint8 { return p.castling }
+
+// HalfmoveClock returns the number of plies since the last capture or pawn move.
+func (p *Position) HalfmoveClock() int { return p.halfmove }
+
+// FullmoveNumber returns the FEN move number.
+func (p *Position) FullmoveNumber() int { return p.fullmove }
+
+// Ply returns the number of moves (including null moves) made since the
+// position was set up.
+func (p *Position) Ply() int { return len(p.history) }
+
+// LastMove returns the last move made, or NoMove.
+func (p *Position) LastMove() Move {
+	if len(p.history) == 0 {
+		return NoMove
+	}
+	return p.history[len(p.history)-1].move
+}
+
+// Chess960 reports whether castling is printed in Chess960 form.
+func (p *Position) Chess960() bool { return p.chess960 }
+
+// SetChess960 selects Chess960 printing of castling moves and FEN castling.
+func (p *Position) SetChess960(on bool) { p.chess960 = on }
+
+// ResetHistory forgets the moves made so far (the undo stack). Repetition
+// detection then starts from the current position.
+func (p *Position) ResetHistory() { p.history = p.history[:0] }
+
+func (p *Position) put(pc Piece, s Square) {
+	b := BB(s)
+	p.squares[s] = pc
+	p.byType[0] |= b
+	p.byType[pc.Type()] |= b
+	p.byColor[pc.Color()] |= b
+}
+
+func (p *Position) remove(s Square) {
+	pc := p.squares[s]
+	b := BB(s)
+	p.squares[s] = NoPiece
+	p.byType[0] &^= b
+	p.byType[pc.Type()] &^= b
+	p.byColor[pc.Color()] &^= b
+}
+
+func (p *Position) move(from, to Square) {
+	pc := p.squares[from]
+	b := BB(from) | BB(to)
+	p.squares[from] = NoPiece
+	p.squares[to] = pc
+	p.byType[0] ^= b
+	p.byType[pc.Type()] ^= b
+	p.byColor[pc.Color()] ^= b
+}
+
+// push saves the state that Make and MakeNull change on a new undo record;
+// the caller fills in the move and captured piece.
+func (p *Position) push() *undo {
+	n := len(p.history)
+	if n == cap(p.history) {
+		p.history = append(p.history, undo{})
+	} else {
+		p.history = p.history[:n+1]
+	}
+	u := &p.history[n]
+	u.key, u.pawnKey = p.key, p.pawnKey
+	u.castling, u.ep, u.halfmove = p.castling, p.ep, int32(p.halfmove)
+	return u
+}
+
+// Make plays a legal move m (as produced by move generation or ParseMove).
+func (p *Position) Make(m Move) {
+	u := p.push()
+	u.move, u.captured = m, NoPiece
+	us, them := p.side, p.side^1
+	from, to := m.From(), m.To()
+	pc := p.squares[from]
+	key := p.key ^ sideKey
+	if p.ep != NoSquare {
+		key ^= epKeys[p.ep.File()]
+		p.ep = NoSquare
+	}
+	p.halfmove++
+	if us == Black {
+		p.fullmove++
+	}
+
+	switch m.Kind() {
+	case Castling:
+		kingTo, rookTo := m.CastlingSquares()
+		rook := p.squares[to]
+		p.remove(from)
+		p.remove(to)
+		p.put(pc, kingTo)
+		p.put(rook, rookTo)
+		p.kingSq[us] = kingTo
+		key ^= pieceKeys[pc][from] ^ pieceKeys[pc][kingTo] ^ pieceKeys[rook][to] ^ pieceKeys[rook][rookTo]
+	case EnPassant:
+		capSq := to ^ 8
+		cap := p.squares[capSq]
+		u.captured = cap
+		p.remove(capSq)
+		p.move(from, to)
+		p.halfmove = 0
+		k := pieceKeys[cap][capSq] ^ pieceKeys[pc][from] ^ pieceKeys[pc][to]
+		key ^= k
+		p.pawnKey ^= k
+	default:
+		if cap := p.squares[to]; cap != NoPiece {
+			u.captured = cap
+			p.remove(to)
+			p.halfmove = 0
+			key ^= pieceKeys[cap][to]
+			if cap.Type() == Pawn {
+				p.pawnKey ^= pieceKeys[cap][to]
+			}
+		}
+		p.move(from, to)
+		key ^= pieceKeys[pc][from] ^ pieceKeys[pc][to]
+		switch pc.Type() {
+		case Pawn:
+			p.halfmove = 0
+			if pt := m.Promo(); pt != NoPieceType {
+				promo := MakePiece(us, pt)
+				p.remove(to)
+				p.put(promo, to)
+				key ^= pieceKeys[pc][to] ^ pieceKeys[promo][to]
+				p.pawnKey ^= pieceKeys[pc][from]
+			} else {
+				p.pawnKey ^= pieceKeys[pc][from] ^ pieceKeys[pc][to]
+				if to^from == 16 {
+					epSq := (from + to) / 2
+					if pawnAttacks[us][epSq]&p.Pieces(them, Pawn) != 0 {
+						p.ep = epSq
+						key ^= epKeys[epSq.File()]
+					}
+				}
+			}
+		case King:
+			p.kingSq[us] = to
+		}
+	}
+	if rights := p.castling & p.castleMask[from] & p.castleMask[to]; rights != p.castling {
+		key ^= castleKeys[p.castling] ^ castleKeys[rights]
+		p.castling = rights
+	}
+	p.side = them
+	p.key = key
+}
+
+// Unmake takes back the last move made with Make.
+func (p *Position) Unmake() {
+	u := &p.history[len(p.history)-1]
+	m := u.move
+	p.side ^= 1
+	us := p.side
+	from, to := m.From(), m.To()
+	switch m.Kind() {
+	case Castling:
+		kingTo, rookTo := m.CastlingSquares()
+		king, rook := p.squares[kingTo], p.squares[rookTo]
+		p.remove(kingTo)
+		p.remove(rookTo)
+		p.put(king, from)
+		p.put(rook, to)
+		p.kingSq[us] = from
+	case EnPassant:
+		p.move(to, from)
+		p.put(u.captured, to^8)
+	case Promotion:
+		p.remove(to)
+		p.put(MakePiece(us, Pawn), from)
+		if u.captured != NoPiece {
+			p.put(u.captured, to)
+		}
+	default:
+		p.move(to, from)
+		if u.captured != NoPiece {
+			p.put(u.captured, to)
+		}
+		if p.squares[from].Type() == King {
+			p.kingSq[us] = from
+		}
+	}
+	if us == Black {
+		p.fullmove--
+	}
+	p.key, p.pawnKey = u.key, u.pawnKey
+	p.castling, p.ep, p.halfmove = u.castling, u.ep, int(u.halfmove)
+	p.history = p.history[:len(p.history)-1]
+}
+
+// MakeNull passes the move to the opponent (for null-move pruning). It must
+// not be called when the side to move is in check.
+func (p *Position) MakeNull() {
+	u := p.push()
+	u.move, u.captured = NoMove, NoPiece
+	p.key ^= sideKey
+	if p.ep != NoSquare {
+		p.key ^= epKeys[p.ep.File()]
+		p.ep = NoSquare
+	}
+	p.halfmove++
+	p.side ^= 1
+}
+
+// UnmakeNull takes back MakeNull.
+func (p *Position) UnmakeNull() {
+	u := &p.history[len(p.history)-1]
+	p.side ^= 1
+	p.key, p.ep, p.halfmove = u.key, u.ep, int(u.halfmove)
+	p.history = p.history[:len(p.history)-1]
+}
+
+// CapturedPiece returns the piece m captures in this position, or NoPiece.
+func (p *Position) CapturedPiece(m Move) Piece {
+	switch m.Kind() {
+	case Castling:
+		return NoPiece
+	case EnPassant:
+		return MakePiece(p.side^1, Pawn)
+	}
+	return p.squares[m.To()]
+}
+
+// IsCapture reports whether m captures a piece.
+func (p *Position) IsCapture(m Move) bool { return p.CapturedPiece(m) != NoPiece }
+
+// AttackersTo returns the pieces of both colours that attack s given the
+// occupancy occ.
+func (p *Position) AttackersTo(s Square, occ Bitboard) Bitboard {
+	return pawnAttacks[Black][s]&p.Pieces(White, Pawn) |
+		pawnAttacks[White][s]&p.Pieces(Black, Pawn) |
+		knightAttacks[s]&p.byType[Knight] |
+		kingAttacks[s]&p.byType[King] |
+		RookAttacks(s, occ)&(p.byType[Rook]|p.byType[Queen]) |
+		BishopAttacks(s, occ)&(p.byType[Bishop]|p.byType[Queen])
+}
+
+// Attacked reports whether colour by attacks square s.
+func (p *Position) Attacked(s Square, by Color) bool {
+	return p.attackedWith(s, by, p.byType[0])
+}
+
+func (p *Position) attackedWith(s Square, by Color, occ Bitboard) bool {
+	them := p.byColor[by]
+	if pawnAttacks[by^1][s]&p.byType[Pawn]&them != 0 ||
+		knightAttacks[s]&p.byType[Knight]&them != 0 ||
+		kingAttacks[s]&p.byType[King]&them != 0 {
+		return true
+	}
+	rq := (p.byType[Rook] | p.byType[Queen]) & them
+	if rq&rookEmpty[s] != 0 && RookAttacks(s, occ)&rq != 0 {
+		return true
+	}
+	bq := (p.byType[Bishop] | p.byType[Queen]) & them
+	return bq&bishopEmpty[s] != 0 && BishopAttacks(s, occ)&bq != 0
+}
+
+// Checkers returns the enemy pieces giving check to the side to move.
+func (p *Position) Checkers() Bitboard {
+	return p.AttackersTo(p.kingSq[p.side], p.byType[0]) & p.byColor[p.side^1]
+}
+
+// InCheck reports whether the side to move is in check.
+func (p *Position) InCheck() bool {
+	return p.attackedWith(p.kingSq[p.side], p.side^1, p.byType[0])
+}
+
+// Pinned returns the pieces of colour c that are pinned to their king.
+func (p *Position) Pinned(c Color) Bitboard {
+	ksq := p.kingSq[c]
+	them := p.byColor[c^1]
+	snipers := (rookEmpty[ksq]&(p.byType[Rook]|p.byType[Queen]) |
+		bishopEmpty[ksq]&(p.byType[Bishop]|p.byType[Queen])) & them
+	var pinned Bitboard
+	occ := p.byType[0]
+	for snipers != 0 {
+		s := snipers.PopFirst()
+		b := between[ksq][s] & occ
+		if b != 0 && !b.More() {
+			pinned |= b
+		}
+	}
+	return pinned & p.byColor[c]
+}
+
+// GivesCheck reports whether the legal move m checks the opponent. It makes
+// and unmakes the move, so it costs about as much as a Make.
+func (p *Position) GivesCheck(m Move) bool {
+	p.Make(m)
+	c := p.InCheck()
+	p.Unmake()
+	return c
+}
+
+// HasNonPawnMaterial reports whether colour c has a knight, bishop, rook or queen.
+func (p *Position) HasNonPawnMaterial(c Color) bool {
+	return p.byColor[c]&^(p.byType[Pawn]|p.byType[King]) != 0
+}

@@ -1,0 +1,71 @@
+// Static exchange evaluation: the material balance of the capture sequence
+// on one square when both sides always recapture with their least valuable
+// attacker and may stop whenever continuing would lose.
+package board
+
+// SEEValue holds the piece values used by SEE, indexed by PieceType.
+var SEEValue = [7]int{0, 100, 320, 330, 500, 900, 20000}
+
+// SEE returns the expected material gain of move m for the side to move.
+// Pins are ignored, as is usual. Non-captures return 0 unless they lose
+// the moved piece; promotions count the promotion gain.
+func (p *Position) SEE(m Move) int {
+	if m.IsCastling() {
+		return 0
+	}
+	from, to := m.From(), m.To()
+	var gain [32]int
+	occ := p.byType[0] ^ BB(from)
+	attackerValue := SEEValue[p.squares[from].Type()]
+	gain[0] = SEEValue[p.squares[to].Type()]
+	switch m.Kind() {
+	case EnPassant:
+		gain[0] = SEEValue[Pawn]
+		occ ^= BB(to ^ 8)
+	case Promotion:
+		promo := SEEValue[m.Promo()]
+		gain[0] += promo - SEEValue[Pawn]
+		attackerValue = promo
+	}
+	occ |= BB(to)
+	attackers := p.AttackersTo(to, occ) & occ
+	diag := p.byType[Bishop] | p.byType[Queen]
+	straight := p.byType[Rook] | p.byType[Queen]
+	side := p.side ^ 1
+	d := 0
+	for {
+		d++
+		gain[d] = attackerValue - gain[d-1]
+		if max(-gain[d-1], gain[d]) < 0 {
+			break
+		}
+		mine := attackers & p.byColor[side]
+		if mine == 0 {
+			break
+		}
+		var pt PieceType
+		var b Bitboard
+		for pt = Pawn; pt <= King; pt++ {
+			if b = mine & p.byType[pt]; b != 0 {
+				break
+			}
+		}
+		occ ^= b & -b
+		if pt == Pawn || pt == Bishop || pt == Queen {
+			attackers |= BishopAttacks(to, occ) & diag
+		}
+		if pt == Rook || pt == Queen {
+			attackers |= RookAttacks(to, occ) & straight
+		}
+		attackers &= occ
+		attackerValue = SEEValue[pt]
+		side ^= 1
+		if d == len(gain)-1 {
+			break
+		}
+	}
+	for d--; d > 0; d-- {
+		gain[d-1] = -max(-gain[d-1], gain[d])
+	}
+	return gain[0]
+}

@@ -1,0 +1,53 @@
+// Brudno's command line: with no argument it speaks UCI on stdin/stdout;
+// otherwise the first argument names a subcommand.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// Version is the engine's version, printed by `brudno version` and UCI.
+const Version = "0.1.0"
+
+type subcommand struct {
+	name, args, help string
+	run              func(args []string, stdout, stderr io.Writer) int
+}
+
+var subcommands []subcommand
+
+func init() {
+	subcommands = []subcommand{
+		{"perft", "[-full] DEPTH [FEN] | -suite FILE [-depth N] [-maxnodes N]", "count leaf nodes (divide, total, speed) or check a perft suite", cmdPerft},
+		{"version", "", "print the version", func([]string, io.Writer, io.Writer) int { fmt.Println("Brudno", Version); return 0 }},
+		{"help", "", "print this help", cmdHelp},
+	}
+}
+
+func cmdHelp(_ []string, stdout, _ io.Writer) int {
+	fmt.Fprintf(stdout, "Brudno %s, a UCI chess engine.\n\nusage:\n  brudno                 run the UCI protocol on stdin/stdout\n", Version)
+	for _, c := range subcommands {
+		fmt.Fprintf(stdout, "  brudno %s %s\n      %s\n", c.name, c.args, c.help)
+	}
+	return 0
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "the UCI loop is not built yet")
+		return 2
+	}
+	for _, c := range subcommands {
+		if c.name == args[0] || "-"+c.name == args[0] || "--"+c.name == args[0] {
+			return c.run(args[1:], stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "unknown command %q; try `brudno help`\n", args[0])
+	return 2
+}
