@@ -39,6 +39,7 @@ FUZZTIME ?= 30s
 fuzz:
 	$(GO) test ./board -run XXX -fuzz FuzzParseFEN -fuzztime $(FUZZTIME)
 	$(GO) test ./board -run XXX -fuzz FuzzParseMove -fuzztime $(FUZZTIME)
+	$(GO) test ./uci -run XXX -fuzz FuzzHandle -fuzztime $(FUZZTIME)
 
 clean:
 	rm -f $(EXE)

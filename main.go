@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-)
 
-// Version is the engine's version, printed by `brudno version` and UCI.
-const Version = "0.1.0"
+	"brudno/engine"
+	"brudno/uci"
+)
 
 type subcommand struct {
 	name, args, help string
@@ -20,14 +20,15 @@ var subcommands []subcommand
 
 func init() {
 	subcommands = []subcommand{
+		{"bench", "[DEPTH]", fmt.Sprintf("search the bench positions to DEPTH (default %d), one thread; last line: N nodes M nps", engine.DefaultBenchDepth), cmdBench},
 		{"perft", "[-full] DEPTH [FEN] | -suite FILE [-depth N] [-maxnodes N]", "count leaf nodes (divide, total, speed) or check a perft suite", cmdPerft},
-		{"version", "", "print the version", func([]string, io.Writer, io.Writer) int { fmt.Println("Brudno", Version); return 0 }},
+		{"version", "", "print the version", func(_ []string, stdout, _ io.Writer) int { fmt.Fprintln(stdout, engine.Name, engine.Version); return 0 }},
 		{"help", "", "print this help", cmdHelp},
 	}
 }
 
 func cmdHelp(_ []string, stdout, _ io.Writer) int {
-	fmt.Fprintf(stdout, "Brudno %s, a UCI chess engine.\n\nusage:\n  brudno                 run the UCI protocol on stdin/stdout\n", Version)
+	fmt.Fprintf(stdout, "%s %s, a UCI chess engine.\n\nusage:\n  brudno\n      run the UCI protocol on stdin/stdout\n", engine.Name, engine.Version)
 	for _, c := range subcommands {
 		fmt.Fprintf(stdout, "  brudno %s %s\n      %s\n", c.name, c.args, c.help)
 	}
@@ -40,8 +41,8 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "the UCI loop is not built yet")
-		return 2
+		uci.Run(os.Stdin, stdout, engine.New())
+		return 0
 	}
 	for _, c := range subcommands {
 		if c.name == args[0] || "-"+c.name == args[0] || "--"+c.name == args[0] {

@@ -1,0 +1,100 @@
+// Search limits as a GUI gives them, and the time manager that turns a
+// clock into a soft limit (do not start another iteration) and a hard
+// limit (abort the iteration).
+package search
+
+import (
+	"sync/atomic"
+	"time"
+
+	"brudno/board"
+)
+
+// Limits says when a search must stop. Zero values mean "no limit"; clock
+// times may be zero or negative (a flagged clock) and are then treated as
+// almost no time.
+type Limits struct {
+	WTime, BTime     time.Duration
+	WInc, BInc       time.Duration
+	MovesToGo        int
+	HasClock         bool // wtime or btime was given
+	MoveTime         time.Duration
+	Depth            int
+	Nodes            uint64
+	Mate             int // find a mate in this many moves
+	Infinite, Ponder bool
+	SearchMoves      []board.Move
+}
+
+// timeManager holds the soft and hard limits of one search. Ponder mode
+// suspends them until PonderHit restarts the clock.
+type timeManager struct {
+	soft      time.Duration // 0: none
+	hard      time.Duration // 0: none
+	pondering atomic.Bool
+	startNS   atomic.Int64 // start time in unix nanoseconds (moves at ponderhit)
+}
+
+// newTimeManager computes the limits for the side to move.
+func newTimeManager(lim *Limits, side board.Color, overhead time.Duration) *timeManager {
+	tm := &timeManager{}
+	tm.soft, tm.hard = allocate(lim, side, overhead)
+	tm.pondering.Store(lim.Ponder)
+	tm.startNS.Store(time.Now().UnixNano())
+	return tm
+}
+
+// allocate returns the soft and hard limits; both are 0 when the search
+// has no time limit.
+func allocate(lim *Limits, side board.Color, overhead time.Duration) (soft, hard time.Duration) {
+	const minimum = time.Millisecond
+	if lim.MoveTime > 0 {
+		t := max(lim.MoveTime-overhead, minimum)
+		return t, t
+	}
+	if !lim.HasClock {
+		return 0, 0
+	}
+	clock, inc := lim.WTime, lim.WInc
+	if side == board.Black {
+		clock, inc = lim.BTime, lim.BInc
+	}
+	inc = max(inc, 0)
+	left := max(clock-overhead, minimum)
+	mtg := 30 // sudden death: assume this many moves remain
+	if lim.MovesToGo > 0 {
+		mtg = min(lim.MovesToGo, 30)
+	}
+	soft = left/time.Duration(mtg) + inc*3/4
+	// Never plan to use more than the clock allows: the hard limit keeps
+	// a reserve for the moves still to play before the next control.
+	reserve := 0.75
+	if mtg == 1 {
+		reserve = 0.9
+	}
+	hard = min(soft*4, time.Duration(float64(left)*reserve))
+	soft = min(soft, hard)
+	return max(soft, minimum), max(hard, minimum)
+}
+
+func (tm *timeManager) elapsed() time.Duration {
+	return time.Duration(time.Now().UnixNano() - tm.startNS.Load())
+}
+
+// ponderHit turns a ponder search into a timed one starting now.
+func (tm *timeManager) ponderHit() {
+	tm.startNS.Store(time.Now().UnixNano())
+	tm.pondering.Store(false)
+}
+
+// hardExpired reports whether the search must abort now.
+func (tm *timeManager) hardExpired() bool {
+	return tm.hard > 0 && !tm.pondering.Load() && tm.elapsed() >= tm.hard
+}
+
+// softExpired reports whether another iteration should not be started,
+// with the soft limit scaled by factor (best-move stability).
+func (tm *timeManager) softExpired(factor float64) bool {
+	return tm.soft > 0 && !tm.pondering.Load() &&
+		tm.elapsed() >= min(time.Duration(float64(tm.soft)*factor), tm.hard)
+}

@@ -1,0 +1,736 @@
+// The searcher: iterative deepening with aspiration windows over a
+// fail-soft principal variation search with quiescence, on one or more
+// threads (Lazy SMP) sharing the transposition table. All mutable state is
+// in the Searcher and its per-thread structs; nothing is package-level.
+package search
+
+import (
+	"math"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"brudno/board"
+	"brudno/eval"
+)
+
+// Searcher runs searches. It keeps the per-thread history tables between
+// searches of one game; Stop and PonderHit may be called from any
+// goroutine while Search runs.
+type Searcher struct {
+	tt      *TT
+	threads []*thread
+
+	// Per search.
+	opts   Options
+	limits Limits
+	tm     *timeManager
+	cb     Callbacks
+	stop   atomic.Bool
+	mu     sync.Mutex // guards tm against PonderHit from another goroutine
+}
+
+// NewSearcher returns a searcher using the table tt.
+func NewSearcher(tt *TT) *Searcher { return &Searcher{tt: tt} }
+
+// SetTT replaces the transposition table (between searches only).
+func (s *Searcher) SetTT(tt *TT) { s.tt = tt }
+
+// Clear forgets everything learnt in earlier searches except the table,
+// which the owner clears itself.
+func (s *Searcher) Clear() { s.threads = nil }
+
+// Stop asks the running search to finish as soon as possible.
+func (s *Searcher) Stop() { s.stop.Store(true) }
+
+// PonderHit turns a ponder search into a normal timed search.
+func (s *Searcher) PonderHit() {
+	s.mu.Lock()
+	if s.tm != nil {
+		s.tm.ponderHit()
+	}
+	s.mu.Unlock()
+}
+
+type rootMove struct {
+	move     board.Move
+	score    int
+	selDepth int
+	pv       []board.Move
+}
+
+type frame struct {
+	pv      [MaxPly + 1]board.Move
+	pvLen   int
+	killers [2]board.Move
+	move    board.Move // the move made from this ply (NoMove for a null move)
+	eval    int
+}
+
+type thread struct {
+	s         *Searcher
+	id        int
+	pos       *board.Position
+	nodes     uint64
+	published atomic.Uint64 // nodes, updated every few thousand nodes
+	selDepth  int
+	stack     [MaxPly + 2]frame
+	history   [2][64][64]int32
+	counter   [16][64]board.Move // by moved piece and destination
+	rootMoves []rootMove
+	rootDepth int
+}
+
+// Prepare sets up a search of pos (which it does not modify) within limits.
+// From then on Stop and PonderHit act on this search, even before Run.
+func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, overhead time.Duration) {
+	opts.Threads = max(opts.Threads, 1)
+	opts.MultiPV = max(opts.MultiPV, 1)
+	s.mu.Lock()
+	s.opts, s.limits = opts, limits
+	s.tm = newTimeManager(&s.limits, pos.Side(), overhead)
+	s.mu.Unlock()
+	s.stop.Store(false)
+	for len(s.threads) < opts.Threads {
+		s.threads = append(s.threads, &thread{s: s, id: len(s.threads)})
+	}
+	s.threads = s.threads[:opts.Threads]
+	root := s.rootMoves(pos)
+	for _, t := range s.threads {
+		t.pos = pos.Clone()
+		t.nodes = 0
+		t.published.Store(0)
+		t.rootMoves = t.rootMoves[:0]
+		for _, rm := range root { // each thread owns its PV slices
+			t.rootMoves = append(t.rootMoves, rootMove{move: rm.move, score: -Infinity, pv: []board.Move{rm.move}})
+		}
+	}
+}
+
+// Run runs the prepared search and returns the best move. It blocks until
+// the search ends: by its limits, by Stop, or, in ponder and infinite
+// mode, by exhausting the depth.
+func (s *Searcher) Run(cb Callbacks) Result {
+	s.cb = cb
+	main := s.threads[0]
+	if len(main.rootMoves) == 0 {
+		return Result{Time: s.tm.elapsed()}
+	}
+	s.tt.NewSearch()
+	var wg sync.WaitGroup
+	for _, t := range s.threads[1:] {
+		wg.Add(1)
+		go func(t *thread) {
+			defer wg.Done()
+			t.iterate()
+		}(t)
+	}
+	main.iterate()
+	s.stop.Store(true)
+	wg.Wait()
+
+	best := main.rootMoves[0]
+	res := Result{Best: best.move, Score: best.score, Depth: main.rootDepth, Nodes: s.nodes(), Time: s.tm.elapsed()}
+	if len(best.pv) > 1 {
+		res.Ponder = best.pv[1]
+	} else {
+		res.Ponder = s.ponderFromTT(main.pos, best.move)
+	}
+	return res
+}
+
+// Search prepares and runs a search in one call.
+func (s *Searcher) Search(pos *board.Position, limits Limits, opts Options, overhead time.Duration, cb Callbacks) Result {
+	s.Prepare(pos, limits, opts, overhead)
+	return s.Run(cb)
+}
+
+// rootMoves lists the legal moves, restricted to searchmoves if given.
+func (s *Searcher) rootMoves(pos *board.Position) []rootMove {
+	var list board.MoveList
+	pos.GenerateLegal(&list)
+	var out []rootMove
+	for _, m := range list.Slice() {
+		if len(s.limits.SearchMoves) > 0 && !containsMove(s.limits.SearchMoves, m) {
+			continue
+		}
+		out = append(out, rootMove{move: m})
+	}
+	return out
+}
+
+func containsMove(ms []board.Move, m board.Move) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// ponderFromTT finds a reply to best in the table when the PV has none.
+func (s *Searcher) ponderFromTT(pos *board.Position, best board.Move) board.Move {
+	p := pos.Clone()
+	p.Make(best)
+	hit, ok := s.tt.Probe(p.Key())
+	if !ok || hit.Move == board.NoMove {
+		return board.NoMove
+	}
+	var list board.MoveList
+	p.GenerateLegal(&list)
+	if list.Contains(hit.Move) {
+		return hit.Move
+	}
+	return board.NoMove
+}
+
+func (s *Searcher) nodes() uint64 {
+	var n uint64
+	for _, t := range s.threads {
+		n += t.published.Load()
+	}
+	return n
+}
+
+// iterate is one thread's iterative deepening loop. Helper threads (id > 0)
+// search the same root, some starting one ply deeper, so that the threads
+// spread over depths and share results through the table.
+func (t *thread) iterate() {
+	s := t.s
+	main := t.id == 0
+	maxDepth := MaxPly - 1
+	if s.limits.Depth > 0 {
+		maxDepth = min(s.limits.Depth, maxDepth)
+	}
+	multiPV := min(s.opts.MultiPV, len(t.rootMoves))
+	var lastBest board.Move
+	stability := 0
+	for depth := 1 + t.id%2; depth <= maxDepth; depth++ {
+		t.rootDepth = depth
+		for pvIdx := 0; pvIdx < multiPV && !s.stop.Load(); pvIdx++ {
+			t.selDepth = 0
+			t.aspirate(depth, pvIdx, main)
+		}
+		if s.stop.Load() {
+			break
+		}
+		t.published.Store(t.nodes)
+		if !main {
+			continue
+		}
+		t.reportLines(depth)
+		if t.rootMoves[0].move == lastBest {
+			stability = min(stability+1, 6)
+		} else {
+			stability = 0
+		}
+		lastBest = t.rootMoves[0].move
+		if t.finished(depth, stability) {
+			break
+		}
+	}
+	if main {
+		t.published.Store(t.nodes)
+	}
+}
+
+// finished decides, after a completed iteration of the main thread,
+// whether to stop searching.
+func (t *thread) finished(depth, stability int) bool {
+	s := t.s
+	score := t.rootMoves[0].score
+	if s.limits.Mate > 0 && score >= Mate-2*s.limits.Mate {
+		return true
+	}
+	if s.limits.Infinite || s.tm.pondering.Load() {
+		return false
+	}
+	if len(t.rootMoves) == 1 && s.tm.soft > 0 && depth >= 4 {
+		return true // a forced move: no reason to spend time
+	}
+	// Spend more time while the best move keeps changing, less once it is stable.
+	factor := 1.4 - 0.1*float64(stability)
+	return s.tm.softExpired(factor)
+}
+
+// aspirate searches line pvIdx at depth with an aspiration window around the
+// previous score, widening on failure, and moves the best line to pvIdx.
+func (t *thread) aspirate(depth, pvIdx int, main bool) {
+	s := t.s
+	prev := t.rootMoves[pvIdx].score
+	alpha, beta := -Infinity, Infinity
+	delta := 20
+	if s.opts.Aspiration && depth >= 4 && !IsMateScore(prev) && prev > -Infinity {
+		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
+	}
+	for {
+		score := t.rootSearch(depth, alpha, beta, pvIdx)
+		sortRootMoves(t.rootMoves[pvIdx:])
+		if s.stop.Load() {
+			return
+		}
+		switch {
+		case score <= alpha:
+			if main && s.cb.Info != nil {
+				s.cb.Info(t.info(depth, pvIdx, BoundUpper))
+			}
+			beta = (alpha + beta) / 2
+			alpha = max(score-delta, -Infinity)
+		case score >= beta:
+			if main && s.cb.Info != nil {
+				s.cb.Info(t.info(depth, pvIdx, BoundLower))
+			}
+			beta = min(score+delta, Infinity)
+		default:
+			return
+		}
+		delta += delta / 2
+	}
+}
+
+// sortRootMoves orders by score, stably, so equal scores keep their order.
+func sortRootMoves(rm []rootMove) {
+	for i := 1; i < len(rm); i++ {
+		for j := i; j > 0 && rm[j].score > rm[j-1].score; j-- {
+			rm[j], rm[j-1] = rm[j-1], rm[j]
+		}
+	}
+}
+
+// rootSearch searches the root moves from pvIdx on and returns the best
+// score (fail-soft). Moves that do not raise alpha get score -Infinity so
+// that sorting keeps the best line first.
+func (t *thread) rootSearch(depth, alpha, beta, pvIdx int) int {
+	s := t.s
+	best := -Infinity
+	t.stack[0].pvLen = 0
+	for i := pvIdx; i < len(t.rootMoves); i++ {
+		rm := &t.rootMoves[i]
+		if t.id == 0 && s.cb.CurrMove != nil {
+			t.reportCurrMove(depth, rm.move, i+1)
+		}
+		t.stack[0].move = rm.move
+		t.pos.Make(rm.move)
+		newDepth := depth - 1
+		if s.opts.CheckExtension && t.pos.InCheck() {
+			newDepth++
+		}
+		var score int
+		if i == pvIdx || !s.opts.PVS {
+			score = -t.search(newDepth, -beta, -alpha, 1, true)
+		} else {
+			score = -t.search(newDepth, -alpha-1, -alpha, 1, false)
+			if score > alpha && score < beta {
+				score = -t.search(newDepth, -beta, -alpha, 1, true)
+			}
+		}
+		t.pos.Unmake()
+		if s.stop.Load() {
+			return best
+		}
+		if i == pvIdx || score > alpha {
+			rm.score = score
+			rm.selDepth = t.selDepth
+			rm.pv = append(rm.pv[:0], rm.move)
+			rm.pv = append(rm.pv, t.stack[1].pv[:t.stack[1].pvLen]...)
+		} else {
+			rm.score = -Infinity
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				if score >= beta {
+					return best
+				}
+			}
+		}
+	}
+	return best
+}
+
+var currMoveAfter = time.Second
+
+func (t *thread) reportCurrMove(depth int, m board.Move, n int) {
+	if t.s.tm.elapsed() >= currMoveAfter {
+		t.s.cb.CurrMove(depth, m, n)
+	}
+}
+
+func (t *thread) info(depth, pvIdx, bound int) Info {
+	s := t.s
+	rm := t.rootMoves[pvIdx]
+	return Info{
+		Depth: depth, SelDepth: max(rm.selDepth, depth), MultiPV: pvIdx + 1,
+		Score: rm.score, Bound: bound, Nodes: t.nodes + s.helperNodes(),
+		Time: s.tm.elapsed(), HashFull: s.tt.Hashfull(),
+		PV: append([]board.Move(nil), rm.pv...),
+	}
+}
+
+func (t *thread) reportLines(depth int) {
+	if t.s.cb.Info == nil {
+		return
+	}
+	for i := 0; i < min(t.s.opts.MultiPV, len(t.rootMoves)); i++ {
+		t.s.cb.Info(t.info(depth, i, BoundExact))
+	}
+}
+
+func (s *Searcher) helperNodes() uint64 {
+	var n uint64
+	for _, t := range s.threads[1:] {
+		n += t.published.Load()
+	}
+	return n
+}
+
+// checkLimits runs every few thousand nodes: it publishes the node count
+// and, on the main thread, enforces the hard time limit.
+func (t *thread) checkLimits() {
+	t.published.Store(t.nodes)
+	// Depth 1 always completes (it takes microseconds), so even a flagging
+	// clock gets a searched move; only Stop interrupts it.
+	if t.id == 0 && t.rootDepth > 1 && t.s.tm.hardExpired() {
+		t.s.stop.Store(true)
+	}
+}
+
+// lmrTable[d][m] is the late move reduction at depth d for move number m.
+var lmrTable = func() (tab [64][64]int) {
+	for d := 1; d < 64; d++ {
+		for m := 1; m < 64; m++ {
+			tab[d][m] = int(0.75 + math.Log(float64(d))*math.Log(float64(m))/2.25)
+		}
+	}
+	return tab
+}()
+
+func scoreToTT(score, ply int) int {
+	if score >= MateBound {
+		return score + ply
+	}
+	if score <= -MateBound {
+		return score - ply
+	}
+	return score
+}
+
+func scoreFromTT(score, ply int) int {
+	if score >= MateBound {
+		return score - ply
+	}
+	if score <= -MateBound {
+		return score + ply
+	}
+	return score
+}
+
+// search is the fail-soft alpha-beta/PVS search of an interior node.
+func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
+	s := t.s
+	t.stack[ply].pvLen = 0
+	if depth <= 0 {
+		return t.qsearch(alpha, beta, ply)
+	}
+	t.nodes++
+	if t.nodes&2047 == 0 {
+		t.checkLimits()
+	}
+	if s.stop.Load() || (s.limits.Nodes > 0 && t.id == 0 && t.nodes+s.helperNodes() >= s.limits.Nodes) {
+		s.stop.Store(true)
+		return 0
+	}
+	pos := t.pos
+	t.selDepth = max(t.selDepth, ply)
+	inCheck := pos.InCheck()
+	if pos.IsRepetition() || pos.InsufficientMaterial() || pos.HalfmoveClock() >= 100 && !inCheck {
+		return 0
+	}
+	if ply >= MaxPly {
+		return eval.Evaluate(pos)
+	}
+	if s.opts.MateDistance {
+		alpha = max(alpha, -Mate+ply)
+		beta = min(beta, Mate-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+	}
+
+	key := pos.Key()
+	ttMove := board.NoMove
+	hit, ttHit := s.tt.Probe(key)
+	ttHit = ttHit && s.opts.TT
+	if ttHit {
+		ttMove = hit.Move
+		if !pvNode && hit.Depth >= depth {
+			score := scoreFromTT(hit.Score, ply)
+			if hit.Bound == BoundExact || hit.Bound == BoundLower && score >= beta || hit.Bound == BoundUpper && score <= alpha {
+				return score
+			}
+		}
+	}
+
+	staticEval := -Infinity
+	if !inCheck {
+		if ttHit {
+			staticEval = hit.Eval
+		} else {
+			staticEval = eval.Evaluate(pos)
+		}
+	}
+	t.stack[ply].eval = staticEval
+
+	if !pvNode && !inCheck {
+		// Reverse futility: far above beta near the horizon.
+		if s.opts.Futility && depth <= 6 && staticEval-80*depth >= beta && !IsMateScore(beta) {
+			return staticEval
+		}
+		// Null move: give the opponent a free move; if we still beat beta,
+		// a real move would too (unless in zugzwang, hence the material test).
+		if s.opts.NullMove && depth >= 3 && staticEval >= beta && t.stack[ply-1].move != board.NoMove &&
+			pos.HasNonPawnMaterial(pos.Side()) {
+			r := 3 + depth/4 + min((staticEval-beta)/200, 3)
+			t.stack[ply].move = board.NoMove
+			pos.MakeNull()
+			score := -t.search(depth-1-r, -beta, -beta+1, ply+1, false)
+			pos.UnmakeNull()
+			if s.stop.Load() {
+				return 0
+			}
+			if score >= beta {
+				if score >= MateBound {
+					score = beta
+				}
+				return score
+			}
+		}
+	}
+
+	var mp movePicker
+	mp.init(t, ply, ttMove, false)
+	best, bestMove := -Infinity, board.NoMove
+	origAlpha := alpha
+	var quietsTried [64]board.Move
+	nQuiets := 0
+	moveCount := 0
+	for {
+		m, ok := mp.next()
+		if !ok {
+			break
+		}
+		moveCount++
+		quiet := !pos.IsCapture(m) && m.Promo() == board.NoPieceType
+		// Futility: quiet moves that cannot lift a hopeless eval to alpha.
+		if s.opts.Futility && !pvNode && !inCheck && quiet && depth <= 3 && moveCount > 1 &&
+			best > -MateBound && staticEval+100+120*depth <= alpha && !pos.GivesCheck(m) {
+			continue
+		}
+		t.stack[ply].move = m
+		pos.Make(m)
+		givesCheck := pos.InCheck()
+		newDepth := depth - 1
+		if s.opts.CheckExtension && givesCheck {
+			newDepth++
+		}
+		var score int
+		if moveCount == 1 || !s.opts.PVS {
+			score = -t.search(newDepth, -beta, -alpha, ply+1, pvNode)
+		} else {
+			r := 0
+			if s.opts.LMR && depth >= 3 && quiet && !inCheck && !givesCheck && moveCount > 3 {
+				r = lmrTable[min(depth, 63)][min(moveCount, 63)]
+				if pvNode {
+					r--
+				}
+				r = max(0, min(r, newDepth-1))
+			}
+			score = -t.search(newDepth-r, -alpha-1, -alpha, ply+1, false)
+			if r > 0 && score > alpha {
+				score = -t.search(newDepth, -alpha-1, -alpha, ply+1, false)
+			}
+			if score > alpha && score < beta {
+				score = -t.search(newDepth, -beta, -alpha, ply+1, true)
+			}
+		}
+		pos.Unmake()
+		if s.stop.Load() {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				bestMove = m
+				alpha = score
+				if pvNode {
+					t.updatePV(ply, m)
+				}
+				if score >= beta {
+					if quiet {
+						t.updateQuietStats(ply, depth, m, quietsTried[:nQuiets])
+					}
+					break
+				}
+			}
+		}
+		if quiet && nQuiets < len(quietsTried) {
+			quietsTried[nQuiets] = m
+			nQuiets++
+		}
+	}
+	if moveCount == 0 {
+		if inCheck {
+			return -Mate + ply
+		}
+		return 0
+	}
+	bound := BoundUpper
+	if best >= beta {
+		bound = BoundLower
+	} else if best > origAlpha {
+		bound = BoundExact
+	}
+	if s.opts.TT {
+		s.tt.Store(key, bestMove, scoreToTT(best, ply), staticEval, depth, bound)
+	}
+	return best
+}
+
+func (t *thread) updatePV(ply int, m board.Move) {
+	f, child := &t.stack[ply], &t.stack[ply+1]
+	f.pv[0] = m
+	copy(f.pv[1:], child.pv[:child.pvLen])
+	f.pvLen = child.pvLen + 1
+}
+
+// updateQuietStats rewards the quiet move that failed high (killers,
+// countermove, history) and penalises the quiet moves tried before it.
+func (t *thread) updateQuietStats(ply, depth int, m board.Move, tried []board.Move) {
+	s := t.s
+	if s.opts.Killers {
+		k := &t.stack[ply].killers
+		if k[0] != m {
+			k[1], k[0] = k[0], m
+		}
+		if prev := t.stack[ply-1].move; prev != board.NoMove {
+			to := prev.To()
+			t.counter[t.pos.PieceAt(to)][to] = m
+		}
+	}
+	if s.opts.History {
+		side := t.pos.Side()
+		bonus := int32(min(depth*depth, 400))
+		updateHistory(&t.history[side][m.From()][m.To()], bonus)
+		for _, q := range tried {
+			updateHistory(&t.history[side][q.From()][q.To()], -bonus)
+		}
+	}
+}
+
+// updateHistory moves h toward the bound in the bonus's direction, so
+// values stay within ±historyMax and old results decay.
+func updateHistory(h *int32, bonus int32) {
+	const historyMax = 16384
+	abs := bonus
+	if abs < 0 {
+		abs = -abs
+	}
+	*h += bonus*32 - *h*abs*32/historyMax
+}
+
+// qsearch searches captures and promotions (all evasions when in check)
+// until the position is quiet.
+func (t *thread) qsearch(alpha, beta, ply int) int {
+	s := t.s
+	t.nodes++
+	if t.nodes&2047 == 0 {
+		t.checkLimits()
+	}
+	if s.stop.Load() {
+		return 0
+	}
+	pos := t.pos
+	t.stack[ply].pvLen = 0
+	t.selDepth = max(t.selDepth, ply)
+	inCheck := pos.InCheck()
+	if ply >= MaxPly {
+		if inCheck {
+			return 0
+		}
+		return eval.Evaluate(pos)
+	}
+	key := pos.Key()
+	hit, ttHit := s.tt.Probe(key)
+	ttHit = ttHit && s.opts.TT
+	if ttHit {
+		score := scoreFromTT(hit.Score, ply)
+		if hit.Bound == BoundExact || hit.Bound == BoundLower && score >= beta || hit.Bound == BoundUpper && score <= alpha {
+			return score
+		}
+	}
+	best := -Infinity
+	staticEval := -Infinity
+	if !inCheck {
+		if ttHit {
+			staticEval = hit.Eval
+		} else {
+			staticEval = eval.Evaluate(pos)
+		}
+		best = staticEval
+		if best >= beta {
+			return best
+		}
+		alpha = max(alpha, best)
+	}
+	var mp movePicker
+	mp.init(t, ply, board.NoMove, !inCheck)
+	moveCount := 0
+	bestMove := board.NoMove
+	origAlpha := alpha
+	for {
+		m, ok := mp.next()
+		if !ok {
+			break
+		}
+		moveCount++
+		if !inCheck {
+			if pt := m.Promo(); pt != board.NoPieceType && pt != board.Queen {
+				continue
+			}
+			if s.opts.QSearchSEE && pos.SEE(m) < 0 {
+				continue
+			}
+		}
+		pos.Make(m)
+		score := -t.qsearch(-beta, -alpha, ply+1)
+		pos.Unmake()
+		if s.stop.Load() {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				bestMove = m
+				t.updatePV(ply, m)
+				if score >= beta {
+					break
+				}
+			}
+		}
+	}
+	if inCheck && moveCount == 0 {
+		return -Mate + ply
+	}
+	if s.opts.TT {
+		bound := BoundUpper
+		if best >= beta {
+			bound = BoundLower
+		} else if best > origAlpha {
+			bound = BoundExact
+		}
+		s.tt.Store(key, bestMove, scoreToTT(best, ply), staticEval, 0, bound)
+	}
+	return best
+}

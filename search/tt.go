@@ -1,0 +1,155 @@
+// The transposition table, shared by all search threads without locks.
+// Each entry is two 64-bit words, the key XORed with the data and the data
+// itself, read and written with sync/atomic: a torn write shows up as a key
+// mismatch and is treated as a miss, and the race detector stays quiet.
+package search
+
+import (
+	"math/bits"
+	"sync/atomic"
+
+	"brudno/board"
+)
+
+// Bound kinds stored with a score.
+const (
+	BoundNone  = 0
+	BoundUpper = 1 // the score is at most this (fail low, ALL node)
+	BoundLower = 2 // the score is at least this (fail high, CUT node)
+	BoundExact = 3
+)
+
+const bucketSize = 4 // entries per bucket: 4 x 16 bytes, one cache line
+
+type ttEntry struct {
+	keyXorData atomic.Uint64
+	data       atomic.Uint64
+}
+
+// TT is a transposition table. Its methods are safe for concurrent use,
+// except Resize and Clear, which must not run during a search.
+type TT struct {
+	entries    []ttEntry
+	buckets    uint64
+	generation uint8 // 6 bits, advanced once per search
+}
+
+// TTHit is what a probe found.
+type TTHit struct {
+	Move  board.Move
+	Score int
+	Eval  int
+	Depth int
+	Bound int
+}
+
+// data layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | generation 6
+func pack(m board.Move, score, eval, depth, bound int, gen uint8) uint64 {
+	return uint64(m) | uint64(uint16(int16(score)))<<16 | uint64(uint16(int16(eval)))<<32 |
+		uint64(uint8(depth))<<48 | uint64(bound)<<56 | uint64(gen&63)<<58
+}
+
+func unpack(d uint64) TTHit {
+	return TTHit{
+		Move:  board.Move(d),
+		Score: int(int16(d >> 16)),
+		Eval:  int(int16(d >> 32)),
+		Depth: int(uint8(d >> 48)),
+		Bound: int(d >> 56 & 3),
+	}
+}
+
+func dataGen(d uint64) uint8 { return uint8(d >> 58) }
+
+// NewTT returns a table of about mb megabytes (at least one bucket).
+func NewTT(mb int) *TT {
+	t := &TT{}
+	t.Resize(mb)
+	return t
+}
+
+// Resize reallocates the table to about mb megabytes, emptying it.
+func (t *TT) Resize(mb int) {
+	n := uint64(mb) << 20 / (16 * bucketSize)
+	t.buckets = max(n, 1)
+	t.entries = make([]ttEntry, t.buckets*bucketSize)
+	t.generation = 0
+}
+
+// Clear empties the table.
+func (t *TT) Clear() {
+	for i := range t.entries {
+		t.entries[i].keyXorData.Store(0)
+		t.entries[i].data.Store(0)
+	}
+	t.generation = 0
+}
+
+// NewSearch advances the generation, so that entries of earlier searches
+// age and are replaced first.
+func (t *TT) NewSearch() { t.generation = (t.generation + 1) & 63 }
+
+func (t *TT) bucket(key uint64) []ttEntry {
+	hi, _ := bits.Mul64(key, t.buckets)
+	return t.entries[hi*bucketSize : hi*bucketSize+bucketSize]
+}
+
+// Probe looks key up. Scores are returned as stored, relative to the node;
+// callers convert mate scores with scoreFromTT.
+func (t *TT) Probe(key uint64) (TTHit, bool) {
+	b := t.bucket(key)
+	for i := range b {
+		d := b[i].data.Load()
+		if b[i].keyXorData.Load()^d == key && d != 0 {
+			return unpack(d), true
+		}
+	}
+	return TTHit{}, false
+}
+
+// Store saves a search result. In the bucket it replaces the entry of the
+// same position, else the one of least depth and age. A move already
+// stored for the position is kept when the new result has none.
+func (t *TT) Store(key uint64, m board.Move, score, eval, depth, bound int) {
+	b := t.bucket(key)
+	gen := t.generation
+	victim := 0
+	worst := 1 << 30
+	for i := range b {
+		d := b[i].data.Load()
+		if b[i].keyXorData.Load()^d == key || d == 0 {
+			if d != 0 {
+				old := unpack(d)
+				if m == board.NoMove {
+					m = old.Move
+				}
+				// Keep a deeper exact result of this search unless the new one is exact.
+				if bound != BoundExact && dataGen(d) == gen && old.Depth > depth+2 {
+					return
+				}
+			}
+			victim = i
+			break
+		}
+		age := int((gen - dataGen(d)) & 63)
+		if v := int(unpack(d).Depth) - 8*age; v < worst {
+			worst, victim = v, i
+		}
+	}
+	d := pack(m, score, eval, max(depth, 0), bound, gen)
+	b[victim].data.Store(d)
+	b[victim].keyXorData.Store(key ^ d)
+}
+
+// Hashfull returns the permille of sampled entries written by this search.
+func (t *TT) Hashfull() int {
+	n := min(len(t.entries), 1000)
+	used := 0
+	for i := 0; i < n; i++ {
+		d := t.entries[i].data.Load()
+		if d != 0 && dataGen(d) == t.generation {
+			used++
+		}
+	}
+	return used * 1000 / max(n, 1)
+}
