@@ -1,21 +1,109 @@
 // The bench subcommand: a deterministic single-threaded search of fixed
-// positions to a fixed depth, ending with "N nodes M nps".
+// positions to a fixed depth, ending with "N nodes M nps". Flags select the
+// search algorithm and enhancements, so that the seed experiments (node
+// counts with and without an enhancement) can be rerun, and -stats prints
+// the work counters.
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
+	"strings"
 
 	"brudno/engine"
 	"brudno/search"
 )
 
+// searchFlags are the flags that configure search.Options.
+type searchFlags struct {
+	algo, enable, disable string
+	plain                 bool
+}
+
+func (f *searchFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.algo, "algo", "", "root algorithm: "+strings.Join(search.AlgorithmNames(), ", "))
+	fs.BoolVar(&f.plain, "plain", false, "start from plain alpha-beta with every enhancement off")
+	fs.StringVar(&f.enable, "enable", "", "comma-separated enhancements to switch on: "+switchNames())
+	fs.StringVar(&f.disable, "disable", "", "comma-separated enhancements to switch off")
+}
+
+func switchNames() string {
+	var names []string
+	for _, s := range search.Switches {
+		names = append(names, s.Name)
+	}
+	return strings.Join(names, ",")
+}
+
+// options returns the configured search options.
+func (f *searchFlags) options() (search.Options, error) {
+	o := search.DefaultOptions()
+	if f.plain {
+		o = search.PlainOptions()
+	}
+	if f.algo != "" {
+		a, err := search.ParseAlgorithm(f.algo)
+		if err != nil {
+			return o, err
+		}
+		o.Algorithm = a
+	}
+	for _, set := range []struct {
+		list string
+		on   bool
+	}{{f.enable, true}, {f.disable, false}} {
+		for _, name := range strings.Split(set.list, ",") {
+			if name = strings.TrimSpace(name); name == "" {
+				continue
+			}
+			found := false
+			for _, s := range search.Switches {
+				if strings.EqualFold(s.Name, name) {
+					*s.Field(&o) = set.on
+					found = true
+				}
+			}
+			if !found {
+				return o, fmt.Errorf("unknown enhancement %q (want %s)", name, switchNames())
+			}
+		}
+	}
+	return o, nil
+}
+
+// readFENs reads the positions of an EPD or FEN file: the first four
+// fields of each line, plus the clocks when the line is a plain FEN.
+func readFENs(path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var fens []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for sc.Scan() {
+		fields := strings.Fields(strings.ReplaceAll(sc.Text(), "\x00", " "))
+		if len(fields) < 4 || strings.HasPrefix(fields[0], "#") {
+			continue
+		}
+		fens = append(fens, strings.Join(fields[:4], " "))
+	}
+	return fens, sc.Err()
+}
+
 func cmdBench(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	verbose := fs.Bool("v", false, "print each position's nodes, time and best move")
+	stats := fs.Bool("stats", false, "print the search's work counters")
+	epd := fs.String("epd", "", "search the positions of this EPD/FEN `file` instead of the bench positions")
+	var sf searchFlags
+	sf.register(fs)
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
 		return 2
@@ -27,11 +115,39 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	nodes, elapsed := engine.Bench(depth, search.DefaultOptions(), func(r engine.BenchResult) {
+	opts, err := sf.options()
+	if err != nil {
+		fmt.Fprintf(stderr, "bench: %v\n", err)
+		return 2
+	}
+	fens := engine.BenchFENs
+	if *epd != "" {
+		if fens, err = readFENs(*epd); err != nil {
+			fmt.Fprintf(stderr, "bench: %v\n", err)
+			return 2
+		}
+	}
+	var total search.Stats
+	nodes, elapsed := engine.BenchPositions(fens, depth, opts, func(r engine.BenchResult) {
+		total.Add(r.Stats)
 		if *verbose {
-			fmt.Fprintf(stdout, "%10d nodes %6d ms  %-6v %s\n", r.Nodes, r.Time.Milliseconds(), r.Best, r.FEN)
+			fmt.Fprintf(stdout, "%10d nodes %6d ms  %-6v %6d  %s\n", r.Nodes, r.Time.Milliseconds(), r.Best, r.Score, r.FEN)
 		}
 	})
+	if *stats {
+		printStats(stdout, total)
+	}
 	fmt.Fprintf(stdout, "%d nodes %d nps\n", nodes, uint64(float64(nodes)/max(elapsed.Seconds(), 0.001)))
 	return 0
+}
+
+func printStats(w io.Writer, s search.Stats) {
+	pct := func(a, b uint64) float64 { return 100 * float64(a) / float64(max(b, 1)) }
+	fmt.Fprintf(w, "nodes          %12d  (interior %d, quiescence %d, leaves %d)\n", s.Total(), s.Nodes, s.QNodes, s.Leaves)
+	fmt.Fprintf(w, "node types     PV %d, CUT %d, ALL %d\n", s.PVNodes, s.CutNodes, s.AllNodes)
+	fmt.Fprintf(w, "first-move cut %12d  (%.1f%% of fail highs)\n", s.FailHighFirst, pct(s.FailHighFirst, s.CutNodes))
+	fmt.Fprintf(w, "TT             probes %d, hits %d (%.1f%%), cutoffs %d\n", s.TTProbes, s.TTHits, pct(s.TTHits, s.TTProbes), s.TTCutoffs)
+	fmt.Fprintf(w, "ETC cutoffs    %12d\n", s.ETCCutoffs)
+	fmt.Fprintf(w, "null move      tries %d, cutoffs %d (%.1f%%)\n", s.NullTries, s.NullCutoffs, pct(s.NullCutoffs, s.NullTries))
+	fmt.Fprintf(w, "re-searches    %12d\n", s.ReSearches)
 }

@@ -38,20 +38,34 @@ type BenchResult struct {
 	FEN   string
 	Nodes uint64
 	Best  board.Move
+	Score int
 	Time  time.Duration
+	Stats search.Stats
 }
 
-// Bench searches every bench position to depth with one thread and a
-// 16 MB table cleared before each position, calling report after each.
+// Bench searches every bench position to depth with one thread; see
+// BenchPositions.
 func Bench(depth int, opts search.Options, report func(BenchResult)) (nodes uint64, elapsed time.Duration) {
+	opts.Threads = 1
+	return BenchPositions(BenchFENs, depth, opts, report)
+}
+
+// BenchPositions searches each FEN to depth with a 16 MB table cleared
+// before each position (with the history tables), calling report after
+// each. A FEN that does not parse is reported with zero nodes. With
+// opts.Threads 1 (or 0) the result is deterministic.
+func BenchPositions(fens []string, depth int, opts search.Options, report func(BenchResult)) (nodes uint64, elapsed time.Duration) {
 	tt := search.NewTT(16)
 	s := search.NewSearcher(tt)
-	opts.Threads = 1
+	opts.Threads = max(opts.Threads, 1)
 	opts.MultiPV = 1
-	for _, fen := range BenchFENs {
+	for _, fen := range fens {
 		p, err := board.ParseFEN(fen)
 		if err != nil {
-			panic(err) // the list above is fixed and valid
+			if report != nil {
+				report(BenchResult{FEN: fen})
+			}
+			continue
 		}
 		tt.Clear()
 		s.Clear()
@@ -59,7 +73,7 @@ func Bench(depth int, opts search.Options, report func(BenchResult)) (nodes uint
 		nodes += r.Nodes
 		elapsed += r.Time
 		if report != nil {
-			report(BenchResult{FEN: fen, Nodes: r.Nodes, Best: r.Best, Time: r.Time})
+			report(BenchResult{FEN: fen, Nodes: r.Nodes, Best: r.Best, Score: r.Score, Time: r.Time, Stats: r.Stats})
 		}
 	}
 	return nodes, elapsed

@@ -67,6 +67,7 @@ func init() {
 			return nil
 		}},
 	}
+	options = append(options, searchOptions()...)
 }
 
 // Options returns the option table.

@@ -44,13 +44,12 @@ func newTimeManager(lim *Limits, side board.Color, overhead time.Duration) *time
 	return tm
 }
 
-// allocate returns the soft and hard limits; both are 0 when the search
-// has no time limit.
+// allocate returns the soft and hard limits; 0 means none.
 func allocate(lim *Limits, side board.Color, overhead time.Duration) (soft, hard time.Duration) {
 	const minimum = time.Millisecond
 	if lim.MoveTime > 0 {
-		t := max(lim.MoveTime-overhead, minimum)
-		return t, t
+		// The time asked for is used: no soft limit ends the search early.
+		return 0, max(lim.MoveTime-overhead, minimum)
 	}
 	if !lim.HasClock {
 		return 0, 0

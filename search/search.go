@@ -77,8 +77,12 @@ type thread struct {
 	stack     [MaxPly + 2]frame
 	history   [2][64][64]int32
 	counter   [16][64]board.Move // by moved piece and destination
+	ev        *eval.Evaluator    // with this thread's pawn hash
 	rootMoves []rootMove
-	rootDepth int
+	rootDepth int      // the iteration being searched
+	completed int      // the last iteration completed
+	best      rootMove // line 1 of the last completed iteration
+	stats     Stats
 }
 
 // Prepare sets up a search of pos (which it does not modify) within limits.
@@ -92,13 +96,15 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 	s.mu.Unlock()
 	s.stop.Store(false)
 	for len(s.threads) < opts.Threads {
-		s.threads = append(s.threads, &thread{s: s, id: len(s.threads)})
+		s.threads = append(s.threads, &thread{s: s, id: len(s.threads), ev: eval.NewEvaluator()})
 	}
 	s.threads = s.threads[:opts.Threads]
 	root := s.rootMoves(pos)
 	for _, t := range s.threads {
 		t.pos = pos.Clone()
 		t.nodes = 0
+		t.completed = 0
+		t.stats = Stats{}
 		t.published.Store(0)
 		t.rootMoves = t.rootMoves[:0]
 		for _, rm := range root { // each thread owns its PV slices
@@ -129,8 +135,19 @@ func (s *Searcher) Run(cb Callbacks) Result {
 	s.stop.Store(true)
 	wg.Wait()
 
-	best := main.rootMoves[0]
-	res := Result{Best: best.move, Score: best.score, Depth: main.rootDepth, Nodes: s.nodes(), Time: s.tm.elapsed()}
+	// The main thread's line, unless a helper completed a deeper iteration.
+	best, depth := main.rootMoves[0], main.completed
+	if s.opts.MultiPV == 1 {
+		for _, t := range s.threads[1:] {
+			if t.completed > depth {
+				best, depth = t.best, t.completed
+			}
+		}
+	}
+	res := Result{Best: best.move, Score: best.score, Depth: depth, Nodes: s.nodes(), Time: s.tm.elapsed()}
+	for _, t := range s.threads {
+		res.Stats.Add(t.stats)
+	}
 	if len(best.pv) > 1 {
 		res.Ponder = best.pv[1]
 	} else {
@@ -209,11 +226,22 @@ func (t *thread) iterate() {
 		t.rootDepth = depth
 		for pvIdx := 0; pvIdx < multiPV && !s.stop.Load(); pvIdx++ {
 			t.selDepth = 0
-			t.aspirate(depth, pvIdx, main)
+			if s.opts.Algorithm == MTDF {
+				t.mtdf(depth, pvIdx)
+			} else {
+				t.aspirate(depth, pvIdx, main)
+			}
+			// A later line may have come out better than an earlier one.
+			if !s.stop.Load() {
+				sortRootMoves(t.rootMoves[:pvIdx+1])
+			}
 		}
 		if s.stop.Load() {
 			break
 		}
+		t.completed = depth
+		t.best = t.rootMoves[0]
+		t.best.pv = append([]board.Move(nil), t.best.pv...)
 		t.published.Store(t.nodes)
 		if !main {
 			continue
@@ -284,8 +312,73 @@ func (t *thread) aspirate(depth, pvIdx int, main bool) {
 		default:
 			return
 		}
+		t.stats.ReSearches++
 		delta += delta / 2
 	}
+}
+
+// mtdf finds the value of line pvIdx at depth by MTD(f): null-window
+// searches around a guess (the previous iteration's value), each raising
+// a lower or lowering an upper bound, until the bounds meet. The table
+// keeps the passes cheap, and gives the principal variation afterwards.
+func (t *thread) mtdf(depth, pvIdx int) {
+	s := t.s
+	g := t.rootMoves[pvIdx].score
+	if g <= -Infinity {
+		g = t.ev.Evaluate(t.pos)
+	}
+	lower, upper := -Infinity, Infinity
+	for pass := 0; lower < upper; pass++ {
+		beta := g
+		if g == lower {
+			beta = g + 1
+		}
+		if pass > 0 {
+			t.stats.ReSearches++
+		}
+		g = t.rootSearch(depth, beta-1, beta, pvIdx)
+		sortRootMoves(t.rootMoves[pvIdx:])
+		if s.stop.Load() {
+			return
+		}
+		if g < beta {
+			upper = g
+		} else {
+			lower = g
+		}
+	}
+	rm := &t.rootMoves[pvIdx]
+	rm.score = g
+	rm.pv = t.pvFromTT(rm.pv[:1], depth)
+}
+
+// pvFromTT extends a principal variation by following hash moves while they
+// are legal and the line does not repeat, up to maxLen moves.
+func (t *thread) pvFromTT(pv []board.Move, maxLen int) []board.Move {
+	pos := t.pos
+	made := 0
+	for _, m := range pv {
+		pos.Make(m)
+		made++
+	}
+	var list board.MoveList
+	for len(pv) < maxLen && !pos.IsRepetition() {
+		hit, ok := t.s.tt.Probe(pos.Key())
+		if !ok || hit.Move == board.NoMove {
+			break
+		}
+		pos.GenerateLegal(&list)
+		if !list.Contains(hit.Move) {
+			break
+		}
+		pv = append(pv, hit.Move)
+		pos.Make(hit.Move)
+		made++
+	}
+	for ; made > 0; made-- {
+		pos.Unmake()
+	}
+	return pv
 }
 
 // sortRootMoves orders by score, stably, so equal scores keep their order.
@@ -304,6 +397,9 @@ func (t *thread) rootSearch(depth, alpha, beta, pvIdx int) int {
 	s := t.s
 	best := -Infinity
 	t.stack[0].pvLen = 0
+	t.nodes++
+	t.stats.Nodes++
+	nullWindow := beta-alpha == 1
 	for i := pvIdx; i < len(t.rootMoves); i++ {
 		rm := &t.rootMoves[i]
 		if t.id == 0 && s.cb.CurrMove != nil {
@@ -316,11 +412,12 @@ func (t *thread) rootSearch(depth, alpha, beta, pvIdx int) int {
 			newDepth++
 		}
 		var score int
-		if i == pvIdx || !s.opts.PVS {
-			score = -t.search(newDepth, -beta, -alpha, 1, true)
+		if i == pvIdx || s.opts.Algorithm != PVS || nullWindow {
+			score = -t.search(newDepth, -beta, -alpha, 1, !nullWindow)
 		} else {
 			score = -t.search(newDepth, -alpha-1, -alpha, 1, false)
 			if score > alpha && score < beta {
+				t.stats.ReSearches++
 				score = -t.search(newDepth, -beta, -alpha, 1, true)
 			}
 		}
@@ -426,14 +523,17 @@ func scoreFromTT(score, ply int) int {
 	return score
 }
 
-// search is the fail-soft alpha-beta/PVS search of an interior node.
+// search is the fail-soft alpha-beta search of an interior node: PVS or
+// plain alpha-beta by the options (MTD(f) calls it with null windows).
 func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 	s := t.s
+	o := &s.opts
 	t.stack[ply].pvLen = 0
 	if depth <= 0 {
 		return t.qsearch(alpha, beta, ply)
 	}
 	t.nodes++
+	t.stats.Nodes++
 	if t.nodes&2047 == 0 {
 		t.checkLimits()
 	}
@@ -445,28 +545,37 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 	t.selDepth = max(t.selDepth, ply)
 	inCheck := pos.InCheck()
 	if pos.IsRepetition() || pos.InsufficientMaterial() || pos.HalfmoveClock() >= 100 && !inCheck {
+		t.stats.Leaves++
 		return 0
 	}
 	if ply >= MaxPly {
-		return eval.Evaluate(pos)
+		t.stats.Leaves++
+		return t.ev.Evaluate(pos)
 	}
-	if s.opts.MateDistance {
+	if o.MateDistance {
 		alpha = max(alpha, -Mate+ply)
 		beta = min(beta, Mate-ply-1)
 		if alpha >= beta {
+			t.stats.Leaves++
 			return alpha
 		}
 	}
 
 	key := pos.Key()
 	ttMove := board.NoMove
-	hit, ttHit := s.tt.Probe(key)
-	ttHit = ttHit && s.opts.TT
+	var hit TTHit
+	ttHit := false
+	if o.TT {
+		t.stats.TTProbes++
+		hit, ttHit = s.tt.Probe(key)
+	}
 	if ttHit {
+		t.stats.TTHits++
 		ttMove = hit.Move
 		if !pvNode && hit.Depth >= depth {
 			score := scoreFromTT(hit.Score, ply)
 			if hit.Bound == BoundExact || hit.Bound == BoundLower && score >= beta || hit.Bound == BoundUpper && score <= alpha {
+				t.stats.TTCutoffs++
 				return score
 			}
 		}
@@ -477,21 +586,29 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 		if ttHit {
 			staticEval = hit.Eval
 		} else {
-			staticEval = eval.Evaluate(pos)
+			staticEval = t.ev.Evaluate(pos)
 		}
 	}
 	t.stack[ply].eval = staticEval
 
 	if !pvNode && !inCheck {
 		// Reverse futility: far above beta near the horizon.
-		if s.opts.Futility && depth <= 6 && staticEval-80*depth >= beta && !IsMateScore(beta) {
+		if o.Futility && depth <= 6 && staticEval-80*depth >= beta && !IsMateScore(beta) {
+			t.stats.Leaves++
 			return staticEval
+		}
+		// Razoring: far below alpha near the horizon, only captures can help.
+		if o.Razoring && depth <= 2 && staticEval+300*depth < alpha {
+			if v := t.qsearch(alpha, alpha+1, ply); v <= alpha {
+				return v
+			}
 		}
 		// Null move: give the opponent a free move; if we still beat beta,
 		// a real move would too (unless in zugzwang, hence the material test).
-		if s.opts.NullMove && depth >= 3 && staticEval >= beta && t.stack[ply-1].move != board.NoMove &&
+		if o.NullMove && depth >= 3 && staticEval >= beta && t.stack[ply-1].move != board.NoMove &&
 			pos.HasNonPawnMaterial(pos.Side()) {
 			r := 3 + depth/4 + min((staticEval-beta)/200, 3)
+			t.stats.NullTries++
 			t.stack[ply].move = board.NoMove
 			pos.MakeNull()
 			score := -t.search(depth-1-r, -beta, -beta+1, ply+1, false)
@@ -500,6 +617,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 				return 0
 			}
 			if score >= beta {
+				t.stats.NullCutoffs++
 				if score >= MateBound {
 					score = beta
 				}
@@ -507,9 +625,30 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 			}
 		}
 	}
+	// Internal iterative reduction: without a hash move the ordering is
+	// poor, so search shallower; the next iteration brings the move.
+	if o.IIR && depth >= 4 && ttMove == board.NoMove {
+		depth--
+	}
 
 	var mp movePicker
 	mp.init(t, ply, ttMove, false)
+	if mp.list.Count == 0 {
+		t.stats.Leaves++
+		if inCheck {
+			return -Mate + ply
+		}
+		return 0
+	}
+	// Enhanced transposition cutoffs: a child whose stored upper bound
+	// already refutes it from the parent's side ends the node at once.
+	if o.ETC && o.TT && depth > 2 {
+		if score, ok := t.etc(&mp.list, depth, beta, ply); ok {
+			t.stats.ETCCutoffs++
+			return score
+		}
+	}
+
 	best, bestMove := -Infinity, board.NoMove
 	origAlpha := alpha
 	var quietsTried [64]board.Move
@@ -522,36 +661,55 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 		}
 		moveCount++
 		quiet := !pos.IsCapture(m) && m.Promo() == board.NoPieceType
-		// Futility: quiet moves that cannot lift a hopeless eval to alpha.
-		if s.opts.Futility && !pvNode && !inCheck && quiet && depth <= 3 && moveCount > 1 &&
-			best > -MateBound && staticEval+100+120*depth <= alpha && !pos.GivesCheck(m) {
-			continue
+		if !pvNode && !inCheck && moveCount > 1 && best > -MateBound {
+			// Late move pruning: near the horizon, late quiet moves of a
+			// well-ordered list rarely matter.
+			if o.LMP && quiet && depth <= 4 && moveCount > 3+depth*depth {
+				continue
+			}
+			// Futility: quiet moves that cannot lift a hopeless eval to alpha.
+			if o.Futility && quiet && depth <= 3 && staticEval+100+120*depth <= alpha && !pos.GivesCheck(m) {
+				continue
+			}
+			// Captures that lose material are not worth a search near the horizon.
+			if o.SEEPruning && !quiet && depth <= 4 && pos.SEE(m) < -100*depth {
+				continue
+			}
 		}
 		t.stack[ply].move = m
 		pos.Make(m)
 		givesCheck := pos.InCheck()
 		newDepth := depth - 1
-		if s.opts.CheckExtension && givesCheck {
+		if o.CheckExtension && givesCheck {
 			newDepth++
 		}
-		var score int
-		if moveCount == 1 || !s.opts.PVS {
-			score = -t.search(newDepth, -beta, -alpha, ply+1, pvNode)
-		} else {
-			r := 0
-			if s.opts.LMR && depth >= 3 && quiet && !inCheck && !givesCheck && moveCount > 3 {
-				r = lmrTable[min(depth, 63)][min(moveCount, 63)]
-				if pvNode {
-					r--
-				}
-				r = max(0, min(r, newDepth-1))
+		r := 0
+		if o.LMR && depth >= 3 && quiet && !inCheck && !givesCheck && moveCount > 3 {
+			r = lmrTable[min(depth, 63)][min(moveCount, 63)]
+			if pvNode {
+				r--
 			}
+			r = max(0, min(r, newDepth-1))
+		}
+		var score int
+		switch {
+		case moveCount == 1:
+			score = -t.search(newDepth, -beta, -alpha, ply+1, pvNode)
+		case o.Algorithm == PVS || beta-alpha == 1:
 			score = -t.search(newDepth-r, -alpha-1, -alpha, ply+1, false)
 			if r > 0 && score > alpha {
+				t.stats.ReSearches++
 				score = -t.search(newDepth, -alpha-1, -alpha, ply+1, false)
 			}
 			if score > alpha && score < beta {
+				t.stats.ReSearches++
 				score = -t.search(newDepth, -beta, -alpha, ply+1, true)
+			}
+		default: // plain alpha-beta: the full window for every move
+			score = -t.search(newDepth-r, -beta, -alpha, ply+1, pvNode)
+			if r > 0 && score > alpha {
+				t.stats.ReSearches++
+				score = -t.search(newDepth, -beta, -alpha, ply+1, pvNode)
 			}
 		}
 		pos.Unmake()
@@ -567,6 +725,9 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 					t.updatePV(ply, m)
 				}
 				if score >= beta {
+					if moveCount == 1 {
+						t.stats.FailHighFirst++
+					}
 					if quiet {
 						t.updateQuietStats(ply, depth, m, quietsTried[:nQuiets])
 					}
@@ -579,22 +740,41 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 			nQuiets++
 		}
 	}
-	if moveCount == 0 {
-		if inCheck {
-			return -Mate + ply
-		}
-		return 0
-	}
 	bound := BoundUpper
-	if best >= beta {
+	switch {
+	case best >= beta:
 		bound = BoundLower
-	} else if best > origAlpha {
+		t.stats.CutNodes++
+	case best > origAlpha:
 		bound = BoundExact
+		t.stats.PVNodes++
+	default:
+		t.stats.AllNodes++
 	}
-	if s.opts.TT {
+	if o.TT {
 		s.tt.Store(key, bestMove, scoreToTT(best, ply), staticEval, depth, bound)
 	}
 	return best
+}
+
+// etc probes the table for every child; if one is stored with an upper
+// bound (from the child's side) that is at least beta from ours, searched
+// deep enough, the node fails high without searching anything.
+func (t *thread) etc(list *board.MoveList, depth, beta, ply int) (int, bool) {
+	pos := t.pos
+	for _, m := range list.Moves[:list.Count] {
+		pos.Make(m)
+		hit, ok := t.s.tt.Probe(pos.Key())
+		repeat := pos.IsRepetition() || pos.HalfmoveClock() >= 100
+		pos.Unmake()
+		if !ok || repeat || hit.Depth < depth-1 || hit.Bound&BoundUpper == 0 {
+			continue
+		}
+		if score := -scoreFromTT(hit.Score, ply+1); score >= beta {
+			return score, true
+		}
+	}
+	return 0, false
 }
 
 func (t *thread) updatePV(ply int, m board.Move) {
@@ -643,7 +823,9 @@ func updateHistory(h *int32, bonus int32) {
 // until the position is quiet.
 func (t *thread) qsearch(alpha, beta, ply int) int {
 	s := t.s
+	o := &s.opts
 	t.nodes++
+	t.stats.QNodes++
 	if t.nodes&2047 == 0 {
 		t.checkLimits()
 	}
@@ -655,17 +837,24 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	t.selDepth = max(t.selDepth, ply)
 	inCheck := pos.InCheck()
 	if ply >= MaxPly {
+		t.stats.Leaves++
 		if inCheck {
 			return 0
 		}
-		return eval.Evaluate(pos)
+		return t.ev.Evaluate(pos)
 	}
 	key := pos.Key()
-	hit, ttHit := s.tt.Probe(key)
-	ttHit = ttHit && s.opts.TT
+	var hit TTHit
+	ttHit := false
+	if o.TT {
+		t.stats.TTProbes++
+		hit, ttHit = s.tt.Probe(key)
+	}
 	if ttHit {
+		t.stats.TTHits++
 		score := scoreFromTT(hit.Score, ply)
 		if hit.Bound == BoundExact || hit.Bound == BoundLower && score >= beta || hit.Bound == BoundUpper && score <= alpha {
+			t.stats.TTCutoffs++
 			return score
 		}
 	}
@@ -675,17 +864,18 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		if ttHit {
 			staticEval = hit.Eval
 		} else {
-			staticEval = eval.Evaluate(pos)
+			staticEval = t.ev.Evaluate(pos)
 		}
 		best = staticEval
 		if best >= beta {
+			t.stats.Leaves++
 			return best
 		}
 		alpha = max(alpha, best)
 	}
 	var mp movePicker
 	mp.init(t, ply, board.NoMove, !inCheck)
-	moveCount := 0
+	searched := 0
 	bestMove := board.NoMove
 	origAlpha := alpha
 	for {
@@ -693,15 +883,21 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		if !ok {
 			break
 		}
-		moveCount++
 		if !inCheck {
 			if pt := m.Promo(); pt != board.NoPieceType && pt != board.Queen {
 				continue
 			}
-			if s.opts.QSearchSEE && pos.SEE(m) < 0 {
-				continue
+			if o.QSearchPruning {
+				// Delta: even winning the piece cannot reach alpha.
+				if m.Promo() == board.NoPieceType && staticEval+board.SEEValue[pos.CapturedPiece(m).Type()]+200 < alpha {
+					continue
+				}
+				if pos.SEE(m) < 0 {
+					continue
+				}
 			}
 		}
+		searched++
 		pos.Make(m)
 		score := -t.qsearch(-beta, -alpha, ply+1)
 		pos.Unmake()
@@ -720,10 +916,13 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 			}
 		}
 	}
-	if inCheck && moveCount == 0 {
-		return -Mate + ply
+	if searched == 0 {
+		t.stats.Leaves++
+		if inCheck && mp.list.Count == 0 {
+			return -Mate + ply
+		}
 	}
-	if s.opts.TT {
+	if o.TT {
 		bound := BoundUpper
 		if best >= beta {
 			bound = BoundLower

@@ -3,6 +3,7 @@
 package search
 
 import (
+	"fmt"
 	"testing"
 
 	"brudno/board"
@@ -35,7 +36,11 @@ func TestMates(t *testing.T) {
 		{"r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 3, ""},
 	}
 	for _, c := range cases {
-		for _, opts := range []Options{DefaultOptions(), {TT: true}} {
+		mtdf := DefaultOptions()
+		mtdf.Algorithm = MTDF
+		ab := DefaultOptions()
+		ab.Algorithm = AlphaBeta
+		for _, opts := range []Options{DefaultOptions(), mtdf, ab, {TT: true}} {
 			r := searchFEN(t, c.fen, Limits{Mate: c.moves, Depth: 2*c.moves + 4}, opts)
 			if !IsMateScore(r.Score) || MateMoves(r.Score) != c.moves {
 				t.Errorf("%s (%+v): score %d (mate %d), want mate %d", c.fen, opts, r.Score, MateMoves(r.Score), c.moves)
@@ -91,5 +96,83 @@ func TestMateScoreConversion(t *testing.T) {
 	stored := scoreToTT(Mate-5, 3) // mate found 5 plies from root, 2 from the node
 	if got := scoreFromTT(stored, 5); got != Mate-7 {
 		t.Errorf("mate read at ply 5: %d, want %d", got, Mate-7)
+	}
+}
+
+// With selective enhancements off, every driver computes the same minimax
+// value at a fixed depth: alpha-beta, PVS, MTD(f) (which converges on the
+// value by null-window searches), with and without aspiration windows.
+func TestDriversAgree(t *testing.T) {
+	fens := []string{
+		board.StartFEN,
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - 0 1",
+		"r1bq1rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+		"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+	}
+	configs := map[string]Options{}
+	for _, algo := range []Algorithm{AlphaBeta, PVS, MTDF} {
+		for _, asp := range []bool{false, true} {
+			o := PlainOptions()
+			o.Algorithm, o.Aspiration = algo, asp
+			o.Killers, o.History = asp, asp // ordering must not change the value
+			configs[fmt.Sprintf("%v asp=%v", algo, asp)] = o
+		}
+	}
+	for _, fen := range fens {
+		for depth := 1; depth <= 4; depth++ {
+			want, wantName := 0, ""
+			for name, o := range configs {
+				r := searchFEN(t, fen, Limits{Depth: depth}, o)
+				if wantName == "" {
+					want, wantName = r.Score, name
+				} else if r.Score != want {
+					t.Errorf("%s depth %d: %s gives %d, %s gives %d", fen, depth, name, r.Score, wantName, want)
+				}
+			}
+		}
+	}
+}
+
+// MultiPV and searchmoves work with every driver: the lines come out in
+// order, restricted to the given moves.
+func TestMultiPVAndSearchMoves(t *testing.T) {
+	fen := "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+	p, _ := board.ParseFEN(fen)
+	var restrict []board.Move
+	for _, s := range []string{"e2a6", "d5e6", "g2h3", "a2a3"} {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		restrict = append(restrict, m)
+	}
+	for _, algo := range []Algorithm{PVS, MTDF, AlphaBeta} {
+		o := DefaultOptions()
+		o.Algorithm, o.MultiPV = algo, 3
+		var lines []Info
+		s := NewSearcher(NewTT(16))
+		r := s.Search(p, Limits{Depth: 5, SearchMoves: restrict}, o, 0, Callbacks{Info: func(i Info) {
+			if i.Depth == 5 && i.Bound == BoundExact {
+				lines = append(lines, i)
+			}
+		}})
+		if len(lines) != 3 {
+			t.Fatalf("%v: %d lines at depth 5, want 3", algo, len(lines))
+		}
+		seen := map[board.Move]bool{}
+		for i, l := range lines {
+			if l.MultiPV != i+1 || !containsMove(restrict, l.PV[0]) || seen[l.PV[0]] {
+				t.Errorf("%v: line %d = %+v", algo, i+1, l)
+			}
+			seen[l.PV[0]] = true
+			if i > 0 && l.Score > lines[i-1].Score {
+				t.Errorf("%v: line %d scores %d above line %d's %d", algo, i+1, l.Score, i, lines[i-1].Score)
+			}
+		}
+		if r.Best != lines[0].PV[0] {
+			t.Errorf("%v: best %v is not line 1's %v", algo, r.Best, lines[0].PV[0])
+		}
 	}
 }

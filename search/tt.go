@@ -78,10 +78,7 @@ func (t *TT) Resize(mb int) {
 
 // Clear empties the table.
 func (t *TT) Clear() {
-	for i := range t.entries {
-		t.entries[i].keyXorData.Store(0)
-		t.entries[i].data.Store(0)
-	}
+	clear(t.entries) // no search runs, so no atomic access is needed
 	t.generation = 0
 }
 

@@ -1,9 +1,12 @@
-// Search constants, the options that switch each technique on or off, and
-// the values a search reports (Info per iteration and PV line, Result at the
-// end). Formatting them as text is the UCI layer's job.
+// Search constants, the options that switch each technique on or off, the
+// counters of the work done, and the values a search reports (Info per
+// iteration and PV line, Result at the end). Formatting them as text is the
+// UCI layer's job.
 package search
 
 import (
+	"fmt"
+	"strings"
 	"time"
 
 	"brudno/board"
@@ -30,31 +33,138 @@ func MateMoves(score int) int {
 	return -(Mate + score) / 2
 }
 
-// Options switches the search techniques; the zero value is plain
-// alpha-beta with quiescence. DefaultOptions is what the engine plays with.
-type Options struct {
-	Threads        int
-	MultiPV        int
-	Aspiration     bool
-	PVS            bool // null-window search of siblings (PVS/NegaScout)
-	TT             bool // transposition table cutoffs and move ordering
-	NullMove       bool
-	LMR            bool // late move reductions
-	Futility       bool // futility and reverse futility pruning
-	Killers        bool // killer and countermove ordering
-	History        bool // history heuristic ordering
-	CheckExtension bool
-	MateDistance   bool
-	QSearchSEE     bool // skip losing captures in quiescence
+// Algorithm selects the root driver and how siblings are searched.
+type Algorithm int
+
+const (
+	// PVS searches the first move with the full window and the others with
+	// a null window, re-searching on a fail high (Marsland, Reinefeld).
+	PVS Algorithm = iota
+	// MTDF converges on the value by null-window searches only (Plaat).
+	MTDF
+	// AlphaBeta is plain fail-soft alpha-beta: every move with the full window.
+	AlphaBeta
+)
+
+var algorithmNames = []string{"PVS", "MTDf", "AlphaBeta"}
+
+func (a Algorithm) String() string { return algorithmNames[a] }
+
+// AlgorithmNames lists the names ParseAlgorithm accepts.
+func AlgorithmNames() []string { return append([]string(nil), algorithmNames...) }
+
+// ParseAlgorithm reads an algorithm name, case-insensitively.
+func ParseAlgorithm(s string) (Algorithm, error) {
+	for i, n := range algorithmNames {
+		if strings.EqualFold(n, s) {
+			return Algorithm(i), nil
+		}
+	}
+	return PVS, fmt.Errorf("unknown search algorithm %q (want %s)", s, strings.Join(algorithmNames, ", "))
 }
 
-// DefaultOptions returns the playing configuration.
+// Options holds the search configuration. Every enhancement can be switched
+// off; the zero value (with Algorithm AlphaBeta) is plain fail-soft
+// alpha-beta with quiescence. DefaultOptions is what the engine plays with.
+type Options struct {
+	Threads   int
+	MultiPV   int
+	Algorithm Algorithm
+
+	Aspiration     bool // aspiration windows at the root
+	TT             bool // transposition table cutoffs and hash move
+	ETC            bool // enhanced transposition cutoffs
+	NullMove       bool // null-move pruning (with a zugzwang guard)
+	LMR            bool // late move reductions
+	Futility       bool // futility and reverse futility pruning
+	LMP            bool // late move pruning: skip late quiet moves near the horizon
+	SEEPruning     bool // skip captures that lose material near the horizon
+	Razoring       bool // drop to quiescence far below alpha near the horizon
+	IIR            bool // internal iterative reduction without a hash move
+	Killers        bool // killer moves and countermoves
+	History        bool // the history heuristic
+	CheckExtension bool
+	MateDistance   bool // mate-distance pruning
+	QSearchPruning bool // SEE and delta pruning of hopeless captures in quiescence
+}
+
+// Switch names one on/off enhancement for option tables and flags.
+type Switch struct {
+	Name  string
+	Field func(*Options) *bool
+}
+
+// Switches lists every enhancement switch of Options.
+var Switches = []Switch{
+	{"Aspiration", func(o *Options) *bool { return &o.Aspiration }},
+	{"TT", func(o *Options) *bool { return &o.TT }},
+	{"ETC", func(o *Options) *bool { return &o.ETC }},
+	{"NullMove", func(o *Options) *bool { return &o.NullMove }},
+	{"LMR", func(o *Options) *bool { return &o.LMR }},
+	{"Futility", func(o *Options) *bool { return &o.Futility }},
+	{"LMP", func(o *Options) *bool { return &o.LMP }},
+	{"SEEPruning", func(o *Options) *bool { return &o.SEEPruning }},
+	{"Razoring", func(o *Options) *bool { return &o.Razoring }},
+	{"IIR", func(o *Options) *bool { return &o.IIR }},
+	{"Killers", func(o *Options) *bool { return &o.Killers }},
+	{"History", func(o *Options) *bool { return &o.History }},
+	{"CheckExtension", func(o *Options) *bool { return &o.CheckExtension }},
+	{"MateDistance", func(o *Options) *bool { return &o.MateDistance }},
+	{"QSearchPruning", func(o *Options) *bool { return &o.QSearchPruning }},
+}
+
+// DefaultOptions returns the playing configuration: PVS with everything on.
 func DefaultOptions() Options {
-	return Options{
-		Threads: 1, MultiPV: 1, Aspiration: true, PVS: true, TT: true, NullMove: true,
-		LMR: true, Futility: true, Killers: true, History: true, CheckExtension: true,
-		MateDistance: true, QSearchSEE: true,
+	o := Options{Threads: 1, MultiPV: 1, Algorithm: PVS}
+	for _, s := range Switches {
+		*s.Field(&o) = true
 	}
+	return o
+}
+
+// PlainOptions returns plain fail-soft alpha-beta with quiescence and no
+// enhancement, the baseline of the seed experiments.
+func PlainOptions() Options {
+	return Options{Threads: 1, MultiPV: 1, Algorithm: AlphaBeta}
+}
+
+// Stats counts the work of a search.
+type Stats struct {
+	Nodes         uint64 // interior nodes (depth > 0)
+	QNodes        uint64 // quiescence nodes
+	Leaves        uint64 // nodes left without searching a child
+	PVNodes       uint64 // interior nodes whose value fell inside the window
+	CutNodes      uint64 // interior nodes that failed high
+	AllNodes      uint64 // interior nodes that failed low
+	FailHighFirst uint64 // fail highs caused by the first move searched
+	TTProbes      uint64
+	TTHits        uint64
+	TTCutoffs     uint64
+	ETCCutoffs    uint64
+	NullTries     uint64
+	NullCutoffs   uint64
+	ReSearches    uint64 // PVS and LMR re-searches, aspiration and MTD(f) passes after the first
+}
+
+// Total returns all nodes visited (interior and quiescence).
+func (s *Stats) Total() uint64 { return s.Nodes + s.QNodes }
+
+// Add adds o to s.
+func (s *Stats) Add(o Stats) {
+	s.Nodes += o.Nodes
+	s.QNodes += o.QNodes
+	s.Leaves += o.Leaves
+	s.PVNodes += o.PVNodes
+	s.CutNodes += o.CutNodes
+	s.AllNodes += o.AllNodes
+	s.FailHighFirst += o.FailHighFirst
+	s.TTProbes += o.TTProbes
+	s.TTHits += o.TTHits
+	s.TTCutoffs += o.TTCutoffs
+	s.ETCCutoffs += o.ETCCutoffs
+	s.NullTries += o.NullTries
+	s.NullCutoffs += o.NullCutoffs
+	s.ReSearches += o.ReSearches
 }
 
 // Info reports one PV line of a finished iteration, or an aspiration
@@ -84,4 +194,5 @@ type Result struct {
 	Depth        int
 	Nodes        uint64
 	Time         time.Duration
+	Stats        Stats // summed over threads
 }

@@ -46,10 +46,14 @@ func BoardDiagram(p *board.Position) string {
 
 func (s *Session) evaluate() {
 	b := s.eng.Evaluate()
-	s.out.println("info string term        mg     eg  (White's view, centipawns)")
-	s.out.printf("info string material %6d %6d", b.Material[0], b.Material[1])
-	s.out.printf("info string pst      %6d %6d", b.PST[0], b.PST[1])
-	s.out.printf("info string phase %d/24, tempo %d", b.Phase, b.Tempo)
+	s.out.println("info string term            white mg/eg    black mg/eg   White-Black mg/eg (centipawns)")
+	for _, t := range b.Terms {
+		s.out.printf("info string %-12s %6d %6d  %6d %6d  %6d %6d", t.Name, t.White[0], t.White[1], t.Black[0], t.Black[1], t.White[0]-t.Black[0], t.White[1]-t.Black[1])
+	}
+	s.out.printf("info string phase %d/24, endgame scale %d/128", b.Phase, b.Scale)
+	if b.Special {
+		s.out.println("info string endgame knowledge decides this position")
+	}
 	s.out.printf("info string eval %d (side to move's view)", b.Total)
 }
 

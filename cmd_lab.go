@@ -1,0 +1,139 @@
+// The lab subcommand reruns the seed experiments: total nodes searched at
+// fixed depths over a set of positions by a sequence of configurations,
+// from plain alpha-beta up to PVS with the table, killers, history and
+// ETC, and MTD(f) beside PVS. Selective enhancements (null move,
+// reductions, pruning, extensions) stay off, so the trees compared are
+// those of the same minimax value.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"brudno/engine"
+	"brudno/search"
+)
+
+type labConfig struct {
+	name string
+	opts search.Options
+}
+
+// labConfigs builds the sequence of configurations, each adding one
+// technique to the one before, and MTD(f) with the last one's enhancements.
+func labConfigs() []labConfig {
+	o := search.PlainOptions()
+	var cs []labConfig
+	add := func(name string, change func(*search.Options)) {
+		change(&o)
+		cs = append(cs, labConfig{name, o})
+	}
+	add("alpha-beta", func(*search.Options) {})
+	add("+aspiration", func(o *search.Options) { o.Aspiration = true })
+	add("PVS", func(o *search.Options) { o.Algorithm = search.PVS })
+	add("+TT", func(o *search.Options) { o.TT = true })
+	add("+killers/history", func(o *search.Options) { o.Killers, o.History = true, true })
+	add("+ETC", func(o *search.Options) { o.ETC = true })
+	add("MTD(f)", func(o *search.Options) { o.Algorithm = search.MTDF })
+	return cs
+}
+
+func cmdLab(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("lab", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	epd := fs.String("epd", "", "positions (EPD or FEN `file`); default: the bench positions")
+	depths := fs.String("depths", "2-6", "depth range `from-to`")
+	maxTime := fs.Duration("maxtime", 60*time.Second, "skip a cell whose predicted time (from the depth before) exceeds this")
+	smp := fs.Int("smp", 0, "instead: time to the last depth of -depths with 1 thread and with this many threads, per position, and the median speedup")
+	if _, err := parseInterspersed(fs, args); err != nil {
+		return 2
+	}
+	from, to, err := parseRange(*depths)
+	if err != nil {
+		fmt.Fprintf(stderr, "lab: %v\n", err)
+		return 2
+	}
+	fens := engine.BenchFENs
+	if *epd != "" {
+		if fens, err = readFENs(*epd); err != nil {
+			fmt.Fprintf(stderr, "lab: %v\n", err)
+			return 2
+		}
+	}
+	if *smp > 1 {
+		return labSMP(fens, to, *smp, stdout, stderr)
+	}
+	configs := labConfigs()
+	fmt.Fprintf(stdout, "Total nodes (interior + quiescence) over %d positions, one thread, fresh 16 MB table per position.\n\n", len(fens))
+	fmt.Fprintf(stdout, "| depth |")
+	for _, c := range configs {
+		fmt.Fprintf(stdout, " %s |", c.name)
+	}
+	fmt.Fprintf(stdout, "\n|---:|%s\n", strings.Repeat("---:|", len(configs)))
+	last := make([]time.Duration, len(configs))
+	for d := from; d <= to; d++ {
+		fmt.Fprintf(stdout, "| %d |", d)
+		for i, c := range configs {
+			if last[i] < 0 || d > from && last[i]*6 > *maxTime {
+				last[i] = -1
+				fmt.Fprint(stdout, " - |")
+				continue
+			}
+			start := time.Now()
+			nodes, _ := engine.BenchPositions(fens, d, c.opts, nil)
+			last[i] = time.Since(start)
+			fmt.Fprintf(stdout, " %d |", nodes)
+			fmt.Fprintf(stderr, "depth %d %s: %d nodes, %v\n", d, c.name, nodes, last[i].Round(time.Millisecond))
+		}
+		fmt.Fprintln(stdout)
+	}
+	return 0
+}
+
+func parseRange(s string) (from, to int, err error) {
+	a, b, ok := strings.Cut(s, "-")
+	if !ok {
+		b = a
+	}
+	from, err1 := strconv.Atoi(a)
+	to, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil || from < 1 || to < from || to > 30 {
+		return 0, 0, fmt.Errorf("bad depth range %q", s)
+	}
+	return from, to, nil
+}
+
+// labSMP measures the time to reach depth with one thread and with threads
+// threads on each position (default options, fresh table) and prints the
+// per-position and median speedups.
+func labSMP(fens []string, depth, threads int, stdout, stderr io.Writer) int {
+	timeTo := func(fen string, n int) time.Duration {
+		o := search.DefaultOptions()
+		o.Threads = n
+		_, d := engine.BenchPositions([]string{fen}, depth, o, nil)
+		return d
+	}
+	var ratios []float64
+	fmt.Fprintf(stdout, "Time to depth %d: 1 thread vs %d threads (default options, fresh 16 MB table).\n\n", depth, threads)
+	fmt.Fprintf(stdout, "| position | 1 thread ms | %d threads ms | speedup |\n|---:|---:|---:|---:|\n", threads)
+	for i, fen := range fens {
+		one := timeTo(fen, 1)
+		many := timeTo(fen, threads)
+		r := one.Seconds() / max(many.Seconds(), 1e-6)
+		ratios = append(ratios, r)
+		fmt.Fprintf(stdout, "| %d | %d | %d | %.2f |\n", i+1, one.Milliseconds(), many.Milliseconds(), r)
+		fmt.Fprintf(stderr, "position %d: %.2f\n", i+1, r)
+	}
+	sort.Float64s(ratios)
+	med := ratios[len(ratios)/2]
+	if len(ratios)%2 == 0 {
+		med = (ratios[len(ratios)/2-1] + med) / 2
+	}
+	fmt.Fprintf(stdout, "\nmedian speedup %.2f over %d positions\n", med, len(ratios))
+	return 0
+}

@@ -1,0 +1,30 @@
+// The search laboratory's options: the root algorithm and a check option
+// for every enhancement switch of search.Options, so that a GUI or a
+// script can rerun the seed experiments with any subset switched off.
+package engine
+
+import (
+	"brudno/search"
+)
+
+func searchOptions() []Option {
+	opts := []Option{{
+		Name: "SearchAlgorithm", Type: Combo, Default: search.PVS.String(), Vars: search.AlgorithmNames(),
+		apply: func(e *Engine, v string) error {
+			a, err := search.ParseAlgorithm(v)
+			e.set.search.Algorithm = a
+			return err
+		},
+	}}
+	for _, sw := range search.Switches {
+		field := sw.Field
+		opts = append(opts, Option{
+			Name: sw.Name, Type: Check, Default: "true",
+			apply: func(e *Engine, v string) error {
+				*field(&e.set.search) = v == "true"
+				return nil
+			},
+		})
+	}
+	return opts
+}
