@@ -23,6 +23,7 @@ func init() {
 		{"bench", "[DEPTH]", fmt.Sprintf("search the bench positions to DEPTH (default %d), one thread; last line: N nodes M nps", engine.DefaultBenchDepth), cmdBench},
 		{"lab", "[-epd FILE] [-depths 2-6] [-maxtime 60s]", "node counts of alpha-beta, aspiration, PVS, +TT, +killers/history, +ETC and MTD(f) at fixed depths", cmdLab},
 		{"perft", "[-full] DEPTH [FEN] | -suite FILE [-depth N] [-maxnodes N]", "count leaf nodes (divide, total, speed) or check a perft suite", cmdPerft},
+		{"epd", "FILE [-movetime MS | -depth N | -nodes N] [-threads N] [-hash MB] [-option Name=Value ...] [-json OUT]", "solve an EPD test suite: a line per position, then solved N/M and time to solution", cmdEPD},
 		{"datagen", "-out FILE [-book EPD] [-games N] [-nodes N] [-threads N]", "self-play games at a fixed node count; writes their quiet positions with the result (`FEN [1.0|0.5|0.0]` lines) for the tuner", cmdDatagen},
 		{"tune", "[-start default|initial] [-epochs N] [-only GROUPS] [-out FILE] DATAFILE...", "Texel tuning of the evaluation weights on datagen output; writes eval/weights_tuned.go", cmdTune},
 		{"version", "", "print the version", func(_ []string, stdout, _ io.Writer) int { fmt.Fprintln(stdout, engine.Name, engine.Version); return 0 }},

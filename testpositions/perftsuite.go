@@ -1,13 +1,10 @@
-// Perft suites: EPD lines whose D1..D8 operations give the published leaf
-// counts of their position, read and checked against board's perft.
+// Perft suites: EPD lines whose D1..D9 operations give the published leaf
+// counts of their position, read with the package's EPD reader and
+// checked against board's perft.
 package testpositions
 
 import (
-	"bufio"
-	"fmt"
 	"io"
-	"strconv"
-	"strings"
 
 	"brudno/board"
 )
@@ -22,47 +19,16 @@ type PerftEntry struct {
 // ReadPerftSuite reads perft EPD lines ("FEN ;D1 20 ;D2 400 ..."). Lines it
 // cannot read are returned as errors naming the line; the others are kept.
 func ReadPerftSuite(r io.Reader) ([]PerftEntry, []error) {
-	var entries []PerftEntry
+	records, problems := ReadEPD(r)
 	var errs []error
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		// Some published files end their lines with NUL bytes: treat them as space.
-		line := strings.TrimSpace(strings.ReplaceAll(sc.Text(), "\x00", " "))
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		parts := strings.Split(line, ";")
-		e := PerftEntry{Line: n, FEN: strings.TrimSpace(parts[0]), Counts: map[int]uint64{}}
-		if _, err := board.ParseFEN(e.FEN); err != nil {
-			errs = append(errs, fmt.Errorf("line %d: %v", n, err))
-			continue
-		}
-		bad := false
-		for _, op := range parts[1:] {
-			f := strings.Fields(op)
-			if len(f) == 0 {
-				continue
-			}
-			if len(f) != 2 || len(f[0]) != 2 || f[0][0] != 'D' || f[0][1] < '1' || f[0][1] > '9' {
-				errs = append(errs, fmt.Errorf("line %d: bad perft operation %q", n, strings.TrimSpace(op)))
-				bad = true
-				break
-			}
-			count, err := strconv.ParseUint(f[1], 10, 64)
-			if err != nil {
-				errs = append(errs, fmt.Errorf("line %d: bad count %q", n, f[1]))
-				bad = true
-				break
-			}
-			e.Counts[int(f[0][1]-'0')] = count
-		}
-		if !bad {
-			entries = append(entries, e)
+	for _, p := range problems {
+		if p.Skipped {
+			errs = append(errs, p)
 		}
 	}
-	if err := sc.Err(); err != nil {
-		errs = append(errs, err)
+	entries := make([]PerftEntry, 0, len(records))
+	for _, rec := range records {
+		entries = append(entries, PerftEntry{Line: rec.Line, FEN: rec.FEN, Counts: rec.PerftCounts()})
 	}
 	return entries, errs
 }
