@@ -29,6 +29,9 @@ type Callbacks struct {
 	Info     func(search.Info)
 	CurrMove func(depth int, m board.Move, number int)
 	BestMove func(search.Result)
+	// Book, if not nil, is called instead of any Info when the move comes
+	// from the opening book, just before BestMove (see book.go).
+	Book func(BookMove)
 }
 
 // Engine holds the game and the search machinery. Its methods are safe to
@@ -45,6 +48,8 @@ type Engine struct {
 	release  chan struct{} // closed by Stop/PonderHit to let a ponder or infinite search report
 	released bool
 	ponder   bool // the running search is a ponder search
+
+	bk bookState // the opening book and its options
 }
 
 // settings are the option values.
@@ -133,6 +138,10 @@ func (e *Engine) Go(lim search.Limits, cb Callbacks) error {
 	defer e.mu.Unlock()
 	if e.running {
 		return ErrSearching
+	}
+	if bm, ok := e.bookMoveLocked(lim); ok {
+		e.startBookLocked(bm, lim, cb)
+		return nil
 	}
 	e.searcher.Prepare(e.pos, lim, e.set.search, e.set.overhead)
 	e.running, e.released, e.ponder = true, false, lim.Ponder

@@ -133,8 +133,14 @@ func (s *Session) uci() {
 func FormatOption(o engine.Option) string {
 	line := fmt.Sprintf("option name %s type %s", o.Name, o.Type)
 	switch o.Type {
-	case engine.Check, engine.String:
+	case engine.Check:
 		line += " default " + o.Default
+	case engine.String:
+		if o.Default == "" {
+			line += " default <empty>" // the convention GUIs understand
+		} else {
+			line += " default " + o.Default
+		}
 	case engine.Spin:
 		line += fmt.Sprintf(" default %s min %d max %d", o.Default, o.Min, o.Max)
 	case engine.Combo:
@@ -230,6 +236,7 @@ func (s *Session) goCmd(args []string) {
 			}
 		},
 		BestMove: func(r search.Result) { s.out.println(FormatBestMove(r, chess960)) },
+		Book:     func(b engine.BookMove) { s.out.println(FormatBookMove(b, chess960)) },
 	})
 	if err != nil {
 		s.info("go: %v", err)
@@ -244,6 +251,11 @@ func FormatBestMove(r search.Result, chess960 bool) string {
 		line += " ponder " + r.Ponder.UCI(chess960)
 	}
 	return line
+}
+
+// FormatBookMove returns the info string line announcing a book move.
+func FormatBookMove(b engine.BookMove, chess960 bool) string {
+	return fmt.Sprintf("info string book move %s weight %d/%d candidates %d", b.Move.UCI(chess960), b.Weight, b.Total, b.Candidates)
 }
 
 // FormatInfo returns the info line of one PV line or window failure.
