@@ -4,7 +4,7 @@ EXE ?= brudno
 GO ?= go
 SHARED ?= ../shared
 
-.PHONY: all build run test test-race test-long bench perft-suite perft-speed fuzz clean
+.PHONY: all build run test test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book
 
 all: build
 
@@ -30,6 +30,14 @@ perft-suite: build
 	./$(EXE) perft -suite $(SHARED)/suites/perftsuite.epd
 	./$(EXE) perft -suite $(SHARED)/suites/perft-whittington.epd -maxnodes 200000000
 
+# EPD test suites from ../shared/suites (not part of the repository), at
+# EPD_MOVETIME ms per position; the last line is the summary.
+EPD_MOVETIME ?= 200
+wac bk: build
+	@f=$(SHARED)/suites/$@.epd; \
+	if [ -f $$f ]; then ./$(EXE) epd $$f -movetime $(EPD_MOVETIME); \
+	else echo "$@: $$f not found; put the suite there or run ./$(EXE) epd FILE -movetime $(EPD_MOVETIME)"; exit 1; fi
+
 # perft 6 from the start position, Brudno beside dragontoothmg in one run
 # (bulk counting and make/unmake at every node), five runs each.
 perft-speed:
@@ -40,6 +48,47 @@ fuzz:
 	$(GO) test ./board -run XXX -fuzz FuzzParseFEN -fuzztime $(FUZZTIME)
 	$(GO) test ./board -run XXX -fuzz FuzzParseMove -fuzztime $(FUZZTIME)
 	$(GO) test ./uci -run XXX -fuzz FuzzHandle -fuzztime $(FUZZTIME)
+	$(GO) test ./testpositions -run XXX -fuzz FuzzReadEPD -fuzztime $(FUZZTIME)
+	$(GO) test ./testpositions -run XXX -fuzz FuzzDecodeSAN -fuzztime $(FUZZTIME)
+	$(GO) test ./book -run XXX -fuzz FuzzParse -fuzztime $(FUZZTIME)
+	$(GO) test ./book -run XXX -fuzz FuzzBuildFromPGN -fuzztime $(FUZZTIME)
+
+# Evaluation tuning. `make tune` regenerates the weights from scratch:
+# datagen plays DATAGEN_GAMES self-play games at DATAGEN_NODES nodes per
+# move from the noob_2moves openings and writes their quiet positions to
+# TUNE_DATA (`FEN [result]` lines, not committed); tune-fit fits the
+# weights to TUNE_DATA with the Texel tuner, rewrites eval/weights_tuned.go
+# and rebuilds. `make tune-fit` alone refits existing data.
+DATAGEN_GAMES ?= 20000
+DATAGEN_NODES ?= 5000
+DATAGEN_THREADS ?= 2
+TUNE_DATA ?= tune-data.txt
+TUNE_START ?= default
+TUNE_EPOCHS ?= 1000
+TUNE_FLAGS ?=
+
+datagen: build
+	./$(EXE) datagen -book $(SHARED)/books/noob_2moves.epd -games $(DATAGEN_GAMES) -nodes $(DATAGEN_NODES) -threads $(DATAGEN_THREADS) -out $(TUNE_DATA)
+
+tune-fit: build
+	./$(EXE) tune -start $(TUNE_START) -epochs $(TUNE_EPOCHS) $(TUNE_FLAGS) -out eval/weights_tuned.go $(TUNE_DATA)
+	$(GO) build -o $(EXE) .
+
+tune: datagen
+	$(MAKE) tune-fit
+
+# The embedded default book, book/default.bin, from Brudno's own analysis:
+# every position up to BOOK_PLIES plies from the start is searched to
+# BOOK_DEPTH with BOOK_WIDTH principal variations, and the moves within
+# BOOK_MARGIN centipawns of the best enter the book (about 45 KB, two to
+# three minutes on 2 cores). The binary is rebuilt to embed the new book.
+BOOK_PLIES ?= 8
+BOOK_WIDTH ?= 3
+BOOK_MARGIN ?= 20
+BOOK_DEPTH ?= 10
+book: build
+	./$(EXE) book analyse -out book/default.bin -plies $(BOOK_PLIES) -width $(BOOK_WIDTH) -margin $(BOOK_MARGIN) -depth $(BOOK_DEPTH)
+	$(GO) build -o $(EXE) .
 
 clean:
 	rm -f $(EXE)

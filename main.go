@@ -20,7 +20,7 @@ var subcommands []subcommand
 
 func init() {
 	subcommands = []subcommand{
-		{"bench", "[DEPTH]", fmt.Sprintf("search the bench positions to DEPTH (default %d), one thread; last line: N nodes M nps", engine.DefaultBenchDepth), cmdBench},
+		{"bench", "[-v] [-stats] [-epd FILE] [-algo A] [-plain] [-enable LIST] [-disable LIST] [DEPTH]", fmt.Sprintf("search the bench positions to DEPTH (default %d), one thread; last line: N nodes M nps", engine.DefaultBenchDepth), cmdBench},
 		{"book", "build|analyse|probe|dump ...", "build a Polyglot book from PGN games or from Brudno's analysis, list a position's book moves, dump a book (`brudno book help`)", cmdBook},
 		{"lab", "[-epd FILE] [-depths 2-6] [-maxtime 60s]", "node counts of alpha-beta, aspiration, PVS, +TT, +killers/history, +ETC and MTD(f) at fixed depths", cmdLab},
 		{"perft", "[-full] DEPTH [FEN] | -suite FILE [-depth N] [-maxnodes N]", "count leaf nodes (divide, total, speed) or check a perft suite", cmdPerft},

@@ -11,7 +11,7 @@ import (
 )
 
 // DefaultBenchDepth is the depth `brudno bench` searches by default.
-const DefaultBenchDepth = 10
+const DefaultBenchDepth = 13
 
 // BenchFENs are the bench positions: openings, middlegames and endgames.
 var BenchFENs = []string{
