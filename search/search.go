@@ -598,7 +598,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 			return staticEval
 		}
 		// Razoring: far below alpha near the horizon, only captures can help.
-		if o.Razoring && depth <= 2 && staticEval+300*depth < alpha {
+		if o.Razoring && depth <= 2 && staticEval+500+250*depth*depth < alpha {
 			if v := t.qsearch(alpha, alpha+1, ply); v <= alpha {
 				return v
 			}
@@ -664,15 +664,16 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 		if !pvNode && !inCheck && moveCount > 1 && best > -MateBound {
 			// Late move pruning: near the horizon, late quiet moves of a
 			// well-ordered list rarely matter.
-			if o.LMP && quiet && depth <= 4 && moveCount > 3+depth*depth {
+			if o.LMP && quiet && depth <= 4 && moveCount > 3+depth*depth && !pos.GivesCheck(m) {
 				continue
 			}
 			// Futility: quiet moves that cannot lift a hopeless eval to alpha.
 			if o.Futility && quiet && depth <= 3 && staticEval+100+120*depth <= alpha && !pos.GivesCheck(m) {
 				continue
 			}
-			// Captures that lose material are not worth a search near the horizon.
-			if o.SEEPruning && !quiet && depth <= 4 && pos.SEE(m) < -100*depth {
+			// Captures that lose material are not worth a search near the
+			// horizon, unless they check (sacrifices against the king).
+			if o.SEEPruning && !quiet && depth <= 4 && pos.SEE(m) < -100*depth && !pos.GivesCheck(m) {
 				continue
 			}
 		}
