@@ -69,7 +69,7 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 		return labSMP(fens, to, *smp, stdout, stderr)
 	}
 	configs := labConfigs()
-	fmt.Fprintf(stdout, "Total nodes (interior + quiescence) over %d positions, one thread, fresh 16 MB table per position.\n\n", len(fens))
+	fmt.Fprintf(stdout, "Total nodes, interior + quiescence (interior alone in brackets), over %d positions, one thread, fresh 16 MB table per position.\n\n", len(fens))
 	fmt.Fprintf(stdout, "| depth |")
 	for _, c := range configs {
 		fmt.Fprintf(stdout, " %s |", c.name)
@@ -85,10 +85,11 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 				continue
 			}
 			start := time.Now()
-			nodes, _ := engine.BenchPositions(fens, d, c.opts, nil)
+			var st search.Stats
+			nodes, _ := engine.BenchPositions(fens, d, c.opts, func(r engine.BenchResult) { st.Add(r.Stats) })
 			last[i] = time.Since(start)
-			fmt.Fprintf(stdout, " %d |", nodes)
-			fmt.Fprintf(stderr, "depth %d %s: %d nodes, %v\n", d, c.name, nodes, last[i].Round(time.Millisecond))
+			fmt.Fprintf(stdout, " %d (%d) |", nodes, st.Nodes)
+			fmt.Fprintf(stderr, "depth %d %s: %d nodes (%d interior, %d ETC cutoffs), %v\n", d, c.name, nodes, st.Nodes, st.ETCCutoffs, last[i].Round(time.Millisecond))
 		}
 		fmt.Fprintln(stdout)
 	}
