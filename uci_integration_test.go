@@ -300,10 +300,14 @@ func TestTimeLimits(t *testing.T) {
 		g.sync()
 		start := time.Now()
 		g.send(c.cmd)
-		best, _, _ := g.bestMove(5 * time.Second)
+		best, _, lines := g.bestMove(5 * time.Second)
 		d := time.Since(start)
 		if d < c.min || d > c.max {
 			t.Errorf("%s: bestmove after %v, want %v to %v", c.cmd, d, c.min, c.max)
+		}
+		// The last reported line starts with the move played.
+		if pv := fieldAfter(lastInfo(lines), "pv"); pv != best {
+			t.Errorf("%s: bestmove %s but the last PV starts with %s", c.cmd, best, pv)
 		}
 		legalIn(t, board.StartFEN, strings.Fields("e2e4 c7c5 g1f3"), best)
 	}

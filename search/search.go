@@ -79,9 +79,10 @@ type thread struct {
 	counter   [16][64]board.Move // by moved piece and destination
 	ev        *eval.Evaluator    // with this thread's pawn hash
 	rootMoves []rootMove
-	rootDepth int      // the iteration being searched
-	completed int      // the last iteration completed
-	best      rootMove // line 1 of the last completed iteration
+	rootDepth int        // the iteration being searched
+	completed int        // the last iteration completed
+	best      rootMove   // line 1 of the last completed iteration
+	reported  board.Move // the first move of the last line 1 reported
 	stats     Stats
 }
 
@@ -104,6 +105,7 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 		t.pos = pos.Clone()
 		t.nodes = 0
 		t.completed = 0
+		t.reported = board.NoMove
 		t.stats = Stats{}
 		t.published.Store(0)
 		t.rootMoves = t.rootMoves[:0]
@@ -136,12 +138,17 @@ func (s *Searcher) Run(cb Callbacks) Result {
 	wg.Wait()
 
 	// The main thread's line, unless a helper completed a deeper iteration.
-	best, depth := main.rootMoves[0], main.completed
+	best, depth, lineDepth := main.rootMoves[0], main.completed, main.rootDepth
 	if s.opts.MultiPV == 1 {
 		for _, t := range s.threads[1:] {
 			if t.completed > depth {
-				best, depth = t.best, t.completed
+				best, depth, lineDepth = t.best, t.completed, t.completed
 			}
+		}
+		// The GUI's last line must show the move played: report it when it
+		// comes from an unfinished iteration or from a helper.
+		if best.move != main.reported && s.cb.Info != nil && best.score > -Infinity {
+			s.cb.Info(s.lineInfo(best, lineDepth, 1, BoundExact, main.nodes+s.helperNodes()))
 		}
 	}
 	res := Result{Best: best.move, Score: best.score, Depth: depth, Nodes: s.nodes(), Time: s.tm.elapsed()}
@@ -455,11 +462,16 @@ func (t *thread) reportCurrMove(depth int, m board.Move, n int) {
 }
 
 func (t *thread) info(depth, pvIdx, bound int) Info {
-	s := t.s
-	rm := t.rootMoves[pvIdx]
+	if pvIdx == 0 {
+		t.reported = t.rootMoves[0].move
+	}
+	return t.s.lineInfo(t.rootMoves[pvIdx], depth, pvIdx+1, bound, t.nodes+t.s.helperNodes())
+}
+
+func (s *Searcher) lineInfo(rm rootMove, depth, multiPV, bound int, nodes uint64) Info {
 	return Info{
-		Depth: depth, SelDepth: max(rm.selDepth, depth), MultiPV: pvIdx + 1,
-		Score: rm.score, Bound: bound, Nodes: t.nodes + s.helperNodes(),
+		Depth: depth, SelDepth: max(rm.selDepth, depth), MultiPV: multiPV,
+		Score: rm.score, Bound: bound, Nodes: nodes,
 		Time: s.tm.elapsed(), HashFull: s.tt.Hashfull(),
 		PV: append([]board.Move(nil), rm.pv...),
 	}
