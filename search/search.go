@@ -575,32 +575,16 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 
 	key := pos.Key()
 	ttMove := board.NoMove
-	var hit TTHit
-	ttHit := false
-	if o.TT {
-		t.stats.TTProbes++
-		hit, ttHit = s.tt.Probe(key)
-	}
+	hit, ttHit := t.probe(key)
 	if ttHit {
-		t.stats.TTHits++
 		ttMove = hit.Move
 		if !pvNode && hit.Depth >= depth {
-			score := scoreFromTT(hit.Score, ply)
-			if hit.Bound == BoundExact || hit.Bound == BoundLower && score >= beta || hit.Bound == BoundUpper && score <= alpha {
-				t.stats.TTCutoffs++
+			if score, ok := t.ttCutoff(hit, ply, alpha, beta); ok {
 				return score
 			}
 		}
 	}
-
-	staticEval := -Infinity
-	if !inCheck {
-		if ttHit {
-			staticEval = hit.Eval
-		} else {
-			staticEval = t.ev.Evaluate(pos)
-		}
-	}
+	staticEval := t.staticEval(hit, ttHit, inCheck)
 	t.stack[ply].eval = staticEval
 
 	if !pvNode && !inCheck {
@@ -753,21 +737,64 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 			nQuiets++
 		}
 	}
-	bound := BoundUpper
-	switch {
-	case best >= beta:
-		bound = BoundLower
+	switch boundOf(best, origAlpha, beta) {
+	case BoundLower:
 		t.stats.CutNodes++
-	case best > origAlpha:
-		bound = BoundExact
+	case BoundExact:
 		t.stats.PVNodes++
 	default:
 		t.stats.AllNodes++
 	}
 	if o.TT {
-		s.tt.Store(key, bestMove, scoreToTT(best, ply), staticEval, depth, bound)
+		s.tt.Store(key, bestMove, scoreToTT(best, ply), staticEval, depth, boundOf(best, origAlpha, beta))
 	}
 	return best
+}
+
+// probe looks key up when the table is switched on, counting the probe.
+func (t *thread) probe(key uint64) (TTHit, bool) {
+	if !t.s.opts.TT {
+		return TTHit{}, false
+	}
+	t.stats.TTProbes++
+	hit, ok := t.s.tt.Probe(key)
+	if ok {
+		t.stats.TTHits++
+	}
+	return hit, ok
+}
+
+// ttCutoff returns the stored score when its bound decides the node.
+func (t *thread) ttCutoff(hit TTHit, ply, alpha, beta int) (int, bool) {
+	score := scoreFromTT(hit.Score, ply)
+	if hit.Bound == BoundExact || hit.Bound == BoundLower && score >= beta || hit.Bound == BoundUpper && score <= alpha {
+		t.stats.TTCutoffs++
+		return score, true
+	}
+	return 0, false
+}
+
+// staticEval returns the evaluation (from the table when it holds one), or
+// -Infinity in check, where the side to move has no stand-pat score.
+func (t *thread) staticEval(hit TTHit, ttHit, inCheck bool) int {
+	switch {
+	case inCheck:
+		return -Infinity
+	case ttHit:
+		return hit.Eval
+	}
+	return t.ev.Evaluate(t.pos)
+}
+
+// boundOf classifies a fail-soft result against the window it was searched with.
+func boundOf(best, alpha, beta int) int {
+	switch {
+	case best >= beta:
+		return BoundLower
+	case best > alpha:
+		return BoundExact
+	}
+	return BoundUpper
 }
 
 // etc probes the table for every child; if one is stored with an upper
@@ -857,28 +884,15 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		return t.ev.Evaluate(pos)
 	}
 	key := pos.Key()
-	var hit TTHit
-	ttHit := false
-	if o.TT {
-		t.stats.TTProbes++
-		hit, ttHit = s.tt.Probe(key)
-	}
+	hit, ttHit := t.probe(key)
 	if ttHit {
-		t.stats.TTHits++
-		score := scoreFromTT(hit.Score, ply)
-		if hit.Bound == BoundExact || hit.Bound == BoundLower && score >= beta || hit.Bound == BoundUpper && score <= alpha {
-			t.stats.TTCutoffs++
+		if score, ok := t.ttCutoff(hit, ply, alpha, beta); ok {
 			return score
 		}
 	}
 	best := -Infinity
-	staticEval := -Infinity
+	staticEval := t.staticEval(hit, ttHit, inCheck)
 	if !inCheck {
-		if ttHit {
-			staticEval = hit.Eval
-		} else {
-			staticEval = t.ev.Evaluate(pos)
-		}
 		best = staticEval
 		if best >= beta {
 			t.stats.Leaves++
@@ -936,13 +950,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		}
 	}
 	if o.TT {
-		bound := BoundUpper
-		if best >= beta {
-			bound = BoundLower
-		} else if best > origAlpha {
-			bound = BoundExact
-		}
-		s.tt.Store(key, bestMove, scoreToTT(best, ply), staticEval, 0, bound)
+		s.tt.Store(key, bestMove, scoreToTT(best, ply), staticEval, 0, boundOf(best, origAlpha, beta))
 	}
 	return best
 }
