@@ -28,6 +28,15 @@ type Searcher struct {
 	cb     Callbacks
 	stop   atomic.Bool
 	mu     sync.Mutex // guards tm against PonderHit from another goroutine
+
+	// The deepest iteration any thread has completed (with MultiPV 1):
+	// the other threads abandon that depth and take its result.
+	doneDepth atomic.Int32
+	shared    struct {
+		sync.Mutex
+		depth int
+		best  rootMove
+	}
 }
 
 // NewSearcher returns a searcher using the table tt.
@@ -83,6 +92,7 @@ type thread struct {
 	completed int        // the last iteration completed
 	best      rootMove   // line 1 of the last completed iteration
 	reported  board.Move // the first move of the last line 1 reported
+	abandon   bool       // another thread completed the iteration being searched
 	stats     Stats
 }
 
@@ -96,6 +106,8 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 	s.tm = newTimeManager(&s.limits, pos.Side(), overhead)
 	s.mu.Unlock()
 	s.stop.Store(false)
+	s.doneDepth.Store(0)
+	s.shared.depth = 0
 	for len(s.threads) < opts.Threads {
 		s.threads = append(s.threads, &thread{s: s, id: len(s.threads), ev: eval.NewEvaluator()})
 	}
@@ -106,6 +118,7 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 		t.nodes = 0
 		t.completed = 0
 		t.reported = board.NoMove
+		t.abandon = false
 		t.stats = Stats{}
 		t.published.Store(0)
 		t.rootMoves = t.rootMoves[:0]
@@ -231,7 +244,7 @@ func (t *thread) iterate() {
 	stability := 0
 	for depth := 1 + t.id%2; depth <= maxDepth; depth++ {
 		t.rootDepth = depth
-		for pvIdx := 0; pvIdx < multiPV && !s.stop.Load(); pvIdx++ {
+		for pvIdx := 0; pvIdx < multiPV && !t.halted(); pvIdx++ {
 			t.selDepth = 0
 			if s.opts.Algorithm == MTDF {
 				t.mtdf(depth, pvIdx)
@@ -239,16 +252,23 @@ func (t *thread) iterate() {
 				t.aspirate(depth, pvIdx, main)
 			}
 			// A later line may have come out better than an earlier one.
-			if !s.stop.Load() {
+			if !t.halted() {
 				sortRootMoves(t.rootMoves[:pvIdx+1])
 			}
 		}
 		if s.stop.Load() {
 			break
 		}
+		if t.abandon {
+			// Another thread finished this depth (or a deeper one) first:
+			// take its line and go on from there.
+			t.abandon = false
+			depth = t.adoptDeepest(depth)
+		}
 		t.completed = depth
 		t.best = t.rootMoves[0]
 		t.best.pv = append([]board.Move(nil), t.best.pv...)
+		s.publishCompleted(depth, t.best)
 		t.published.Store(t.nodes)
 		if !main {
 			continue
@@ -267,6 +287,46 @@ func (t *thread) iterate() {
 	if main {
 		t.published.Store(t.nodes)
 	}
+}
+
+// halted reports whether the thread must unwind: the search was stopped,
+// or another thread completed the iteration it is searching.
+func (t *thread) halted() bool { return t.abandon || t.s.stop.Load() }
+
+// publishCompleted records a completed iteration for the other threads.
+func (s *Searcher) publishCompleted(depth int, best rootMove) {
+	if s.opts.MultiPV != 1 {
+		return
+	}
+	s.shared.Lock()
+	if depth > s.shared.depth {
+		s.shared.depth, s.shared.best = depth, best
+		s.doneDepth.Store(int32(depth))
+	}
+	s.shared.Unlock()
+}
+
+// adoptDeepest puts the deepest completed line first among the thread's
+// root moves and returns its depth (at least depth-1: the thread's own
+// last completed iteration when nothing deeper is known).
+func (t *thread) adoptDeepest(depth int) int {
+	s := t.s
+	s.shared.Lock()
+	d, best := s.shared.depth, s.shared.best
+	s.shared.Unlock()
+	if d < depth {
+		return depth - 1 // cannot happen: abandon follows a deeper completion
+	}
+	for i := range t.rootMoves {
+		if rm := t.rootMoves[i]; rm.move == best.move {
+			rm.score, rm.selDepth = best.score, best.selDepth
+			rm.pv = append(rm.pv[:0], best.pv...) // the thread's own slice
+			copy(t.rootMoves[1:i+1], t.rootMoves[:i])
+			t.rootMoves[0] = rm
+			break
+		}
+	}
+	return d
 }
 
 // finished decides, after a completed iteration of the main thread,
@@ -301,7 +361,7 @@ func (t *thread) aspirate(depth, pvIdx int, main bool) {
 	for {
 		score := t.rootSearch(depth, alpha, beta, pvIdx)
 		sortRootMoves(t.rootMoves[pvIdx:])
-		if s.stop.Load() {
+		if t.halted() {
 			return
 		}
 		switch {
@@ -329,7 +389,6 @@ func (t *thread) aspirate(depth, pvIdx int, main bool) {
 // a lower or lowering an upper bound, until the bounds meet. The table
 // keeps the passes cheap, and gives the principal variation afterwards.
 func (t *thread) mtdf(depth, pvIdx int) {
-	s := t.s
 	g := t.rootMoves[pvIdx].score
 	if g <= -Infinity {
 		g = t.ev.Evaluate(t.pos)
@@ -345,7 +404,7 @@ func (t *thread) mtdf(depth, pvIdx int) {
 		}
 		g = t.rootSearch(depth, beta-1, beta, pvIdx)
 		sortRootMoves(t.rootMoves[pvIdx:])
-		if s.stop.Load() {
+		if t.halted() {
 			return
 		}
 		if g < beta {
@@ -429,7 +488,7 @@ func (t *thread) rootSearch(depth, alpha, beta, pvIdx int) int {
 			}
 		}
 		t.pos.Unmake()
-		if s.stop.Load() {
+		if t.halted() {
 			return best
 		}
 		if i == pvIdx || score > alpha {
@@ -503,6 +562,9 @@ func (t *thread) checkLimits() {
 	if t.id == 0 && t.rootDepth > 1 && t.s.tm.hardExpired() {
 		t.s.stop.Store(true)
 	}
+	if int(t.s.doneDepth.Load()) >= t.rootDepth {
+		t.abandon = true
+	}
 }
 
 // lmrTable[d][m] is the late move reduction at depth d for move number m.
@@ -549,8 +611,10 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 	if t.nodes&2047 == 0 {
 		t.checkLimits()
 	}
-	if s.stop.Load() || (s.limits.Nodes > 0 && t.id == 0 && t.nodes+s.helperNodes() >= s.limits.Nodes) {
+	if s.limits.Nodes > 0 && t.id == 0 && t.nodes+s.helperNodes() >= s.limits.Nodes {
 		s.stop.Store(true)
+	}
+	if t.halted() {
 		return 0
 	}
 	pos := t.pos
@@ -609,7 +673,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 			pos.MakeNull()
 			score := -t.search(depth-1-r, -beta, -beta+1, ply+1, false)
 			pos.UnmakeNull()
-			if s.stop.Load() {
+			if t.halted() {
 				return 0
 			}
 			if score >= beta {
@@ -710,7 +774,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 			}
 		}
 		pos.Unmake()
-		if s.stop.Load() {
+		if t.halted() {
 			return 0
 		}
 		if score > best {
@@ -869,7 +933,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	if t.nodes&2047 == 0 {
 		t.checkLimits()
 	}
-	if s.stop.Load() {
+	if t.halted() {
 		return 0
 	}
 	pos := t.pos
@@ -928,7 +992,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		pos.Make(m)
 		score := -t.qsearch(-beta, -alpha, ply+1)
 		pos.Unmake()
-		if s.stop.Load() {
+		if t.halted() {
 			return 0
 		}
 		if score > best {
