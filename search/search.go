@@ -243,6 +243,11 @@ func (t *thread) iterate() {
 	var lastBest board.Move
 	stability := 0
 	for depth := 1 + t.id%2; depth <= maxDepth; depth++ {
+		// Odd helpers keep one ply ahead of the deepest completed iteration,
+		// so that the threads spread over two depths.
+		if t.id%2 == 1 && depth <= int(s.doneDepth.Load())+1 && depth < maxDepth {
+			depth = int(s.doneDepth.Load()) + 2
+		}
 		t.rootDepth = depth
 		for pvIdx := 0; pvIdx < multiPV && !t.halted(); pvIdx++ {
 			t.selDepth = 0
