@@ -517,7 +517,7 @@ func (t *thread) rootSearch(depth, alpha, beta, pvIdx int) int {
 	return best
 }
 
-var currMoveAfter = time.Second
+const currMoveAfter = time.Second // currmove lines only after this much thinking
 
 func (t *thread) reportCurrMove(depth int, m board.Move, n int) {
 	if t.s.tm.elapsed() >= currMoveAfter {
