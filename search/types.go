@@ -64,8 +64,9 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 }
 
 // Options holds the search configuration. Every enhancement can be switched
-// off; the zero value (with Algorithm AlphaBeta) is plain fail-soft
-// alpha-beta with quiescence. DefaultOptions is what the engine plays with.
+// off; PlainOptions (every switch off, Algorithm AlphaBeta) is plain
+// fail-soft alpha-beta with quiescence, and DefaultOptions is what the
+// engine plays with.
 type Options struct {
 	Threads   int
 	MultiPV   int
