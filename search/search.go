@@ -625,7 +625,8 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 	pos := t.pos
 	t.selDepth = max(t.selDepth, ply)
 	inCheck := pos.InCheck()
-	if pos.IsRepetition() || pos.InsufficientMaterial() || pos.HalfmoveClock() >= 100 && !inCheck {
+	// The fifty-move rule draws unless the hundredth half-move mated.
+	if pos.IsRepetition() || pos.InsufficientMaterial() || pos.HalfmoveClock() >= 100 && (!inCheck || pos.HasLegalMove()) {
 		t.stats.Leaves++
 		return 0
 	}

@@ -176,3 +176,39 @@ func TestMultiPVAndSearchMoves(t *testing.T) {
 		}
 	}
 }
+
+// The fifty-move rule ends the game at the hundredth half-move without a
+// capture or pawn move, unless that move mated: mate in 2 with a rook
+// needs three more half-moves, so it stands with the clock at 97 and is a
+// draw at 98; and a check given on the hundredth half-move ends the line.
+func TestFiftyMoveRule(t *testing.T) {
+	for _, c := range []struct {
+		clock int
+		mate  bool
+	}{{97, true}, {98, false}} {
+		fen := fmt.Sprintf("2k5/8/1K6/8/8/8/8/7R w - - %d 80", c.clock)
+		r := searchFEN(t, fen, Limits{Depth: 8}, DefaultOptions())
+		if got := IsMateScore(r.Score); got != c.mate || !c.mate && r.Score != 0 {
+			t.Errorf("%s: score %d, want mate %v", fen, r.Score, c.mate)
+		}
+	}
+
+	// A check given on the hundredth half-move ends the line: the reply is
+	// not searched, so the principal variation stops there.
+	p, err := board.ParseFEN("2k5/8/1K6/8/8/8/8/7R w - - 99 80")
+	if err != nil {
+		t.Fatal(err)
+	}
+	check, _ := p.ParseMove("h1h8")
+	var pvs [][]board.Move
+	cb := Callbacks{Info: func(info Info) { pvs = append(pvs, info.PV) }}
+	r := NewSearcher(NewTT(16)).Search(p, Limits{Depth: 6, SearchMoves: []board.Move{check}}, DefaultOptions(), 0, cb)
+	if r.Best != check || r.Score != 0 || len(pvs) == 0 {
+		t.Errorf("h1h8 at half-move 99: best %v score %d after %d lines, want h1h8, 0", r.Best, r.Score, len(pvs))
+	}
+	for _, pv := range pvs {
+		if len(pv) != 1 {
+			t.Errorf("PV %v goes on past the fifty-move draw", pv)
+		}
+	}
+}
