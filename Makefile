@@ -56,14 +56,17 @@ fuzz:
 # Evaluation tuning. `make tune` regenerates the weights from scratch:
 # datagen plays DATAGEN_GAMES self-play games at DATAGEN_NODES nodes per
 # move from the noob_2moves openings and writes their quiet positions to
-# TUNE_DATA (`FEN [result]` lines, not committed); tune-fit fits the
-# weights to TUNE_DATA with the Texel tuner, rewrites eval/weights_tuned.go
-# and rebuilds. `make tune-fit` alone refits existing data.
+# TUNE_DATA (`FEN [result]` lines, not committed; about 75 minutes on 2
+# cores); tune-fit fits the weights to TUNE_DATA with the Texel tuner,
+# starting from the hand-set weights (TUNE_START=initial; `default` goes on
+# from the current ones), rewrites eval/weights_tuned.go and rebuilds
+# (about 3 minutes). `make tune-fit` alone refits existing data; several
+# files can be named: TUNE_DATA="a.txt b.txt".
 DATAGEN_GAMES ?= 20000
 DATAGEN_NODES ?= 5000
 DATAGEN_THREADS ?= 2
 TUNE_DATA ?= tune-data.txt
-TUNE_START ?= default
+TUNE_START ?= initial
 TUNE_EPOCHS ?= 1000
 TUNE_FLAGS ?=
 
