@@ -50,6 +50,7 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 	depths := fs.String("depths", "2-6", "depth range `from-to`")
 	maxTime := fs.Duration("maxtime", 60*time.Second, "skip a cell whose predicted time (from the depth before) exceeds this")
 	smp := fs.Int("smp", 0, "instead: time to the last depth of -depths with 1 thread and with this many threads, per position, and the median speedup")
+	repeat := fs.Int("repeat", 1, "with -smp, time each position this many times with each thread count and take the median time")
 	if _, err := parseInterspersed(fs, args); err != nil {
 		return 2
 	}
@@ -64,9 +65,17 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "lab: %v\n", err)
 			return 2
 		}
+		if len(fens) == 0 {
+			fmt.Fprintf(stderr, "lab: no positions in %s\n", *epd)
+			return 2
+		}
 	}
 	if *smp > 1 {
-		return labSMP(fens, to, *smp, stdout, stderr)
+		if *repeat < 1 {
+			fmt.Fprintf(stderr, "lab: -repeat must be at least 1, got %d\n", *repeat)
+			return 2
+		}
+		return labSMP(fens, to, *smp, *repeat, stdout, stderr)
 	}
 	configs := labConfigs()
 	fmt.Fprintf(stdout, "Total nodes, interior + quiescence (interior alone in brackets), over %d positions, one thread, fresh 16 MB table per position.\n\n", len(fens))
@@ -112,29 +121,46 @@ func parseRange(s string) (from, to int, err error) {
 // labSMP measures the time to reach depth with one thread and with threads
 // threads on each position (default options, fresh table) and prints the
 // per-position and median speedups.
-func labSMP(fens []string, depth, threads int, stdout, stderr io.Writer) int {
-	timeTo := func(fen string, n int) time.Duration {
-		o := search.DefaultOptions()
-		o.Threads = n
-		_, d := engine.BenchPositions([]string{fen}, depth, o, nil)
-		return d
+func labSMP(fens []string, depth, threads, repeat int, stdout, stderr io.Writer) int {
+	// timeTo is the median of repeat timings; the runs alternate between
+	// the thread counts so that a slow spell of the machine hits both.
+	timeTo := func(fen string) (one, many time.Duration) {
+		var ones, manys []float64
+		for range repeat {
+			for _, n := range []int{1, threads} {
+				o := search.DefaultOptions()
+				o.Threads = n
+				_, d := engine.BenchPositions([]string{fen}, depth, o, nil)
+				if n == 1 {
+					ones = append(ones, d.Seconds())
+				} else {
+					manys = append(manys, d.Seconds())
+				}
+			}
+		}
+		sec := func(x float64) time.Duration { return time.Duration(x * float64(time.Second)) }
+		return sec(median(ones)), sec(median(manys))
 	}
 	var ratios []float64
-	fmt.Fprintf(stdout, "Time to depth %d: 1 thread vs %d threads (default options, fresh 16 MB table).\n\n", depth, threads)
+	fmt.Fprintf(stdout, "Time to depth %d: 1 thread vs %d threads (default options, fresh 16 MB table; median of %d timings each).\n\n", depth, threads, repeat)
 	fmt.Fprintf(stdout, "| position | 1 thread ms | %d threads ms | speedup |\n|---:|---:|---:|---:|\n", threads)
 	for i, fen := range fens {
-		one := timeTo(fen, 1)
-		many := timeTo(fen, threads)
+		one, many := timeTo(fen)
 		r := one.Seconds() / max(many.Seconds(), 1e-6)
 		ratios = append(ratios, r)
 		fmt.Fprintf(stdout, "| %d | %d | %d | %.2f |\n", i+1, one.Milliseconds(), many.Milliseconds(), r)
 		fmt.Fprintf(stderr, "position %d: %.2f\n", i+1, r)
 	}
-	sort.Float64s(ratios)
-	med := ratios[len(ratios)/2]
-	if len(ratios)%2 == 0 {
-		med = (ratios[len(ratios)/2-1] + med) / 2
-	}
-	fmt.Fprintf(stdout, "\nmedian speedup %.2f over %d positions\n", med, len(ratios))
+	fmt.Fprintf(stdout, "\nmedian speedup %.2f over %d positions\n", median(ratios), len(ratios))
 	return 0
+}
+
+// median of xs (sorted in place); the mean of the middle two for an even count.
+func median(xs []float64) float64 {
+	sort.Float64s(xs)
+	m := xs[len(xs)/2]
+	if len(xs)%2 == 0 {
+		m = (xs[len(xs)/2-1] + m) / 2
+	}
+	return m
 }

@@ -1,0 +1,57 @@
+// Tests of the lab subcommand's Lazy SMP timing run in-process: one row
+// per position and the median line, and bad input refused with a message.
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestLabSMP(t *testing.T) {
+	dir := t.TempDir()
+	epd := filepath.Join(dir, "two.epd")
+	fens := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4;\nr3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -\n"
+	if err := os.WriteFile(epd, []byte(fens), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if rc := cmdLab([]string{"-smp", "2", "-depths", "4", "-repeat", "3", "-epd", epd}, &out, &errOut); rc != 0 {
+		t.Fatalf("exit %d: %s", rc, errOut.String())
+	}
+	for _, want := range []string{"median of 3 timings", "| 1 |", "| 2 |", "median speedup"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+
+	empty := filepath.Join(dir, "empty.epd")
+	if err := os.WriteFile(empty, []byte("# nothing\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-smp", "2", "-epd", empty}, "no positions"},
+		{[]string{"-smp", "2", "-repeat", "0"}, "-repeat must be at least 1"},
+	} {
+		errOut.Reset()
+		if rc := cmdLab(c.args, &out, &errOut); rc != 2 || !strings.Contains(errOut.String(), c.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", c.args, rc, errOut.String(), c.want)
+		}
+	}
+}
+
+func TestMedian(t *testing.T) {
+	for _, c := range []struct {
+		xs   []float64
+		want float64
+	}{{[]float64{3}, 3}, {[]float64{5, 1, 3}, 3}, {[]float64{4, 1, 3, 2}, 2.5}} {
+		if got := median(c.xs); got != c.want {
+			t.Errorf("median %v = %v, want %v", c.xs, got, c.want)
+		}
+	}
+}
