@@ -119,8 +119,8 @@ func parseRange(s string) (from, to int, err error) {
 }
 
 // labSMP measures the time to reach depth with one thread and with threads
-// threads on each position (default options, fresh table) and prints the
-// per-position and median speedups.
+// threads on each position (default options, fresh table; the median of
+// repeat timings each) and prints the per-position and median speedups.
 func labSMP(fens []string, depth, threads, repeat int, stdout, stderr io.Writer) int {
 	// timeTo is the median of repeat timings; the runs alternate between
 	// the thread counts so that a slow spell of the machine hits both.
