@@ -268,7 +268,7 @@ func (t *thread) iterate() {
 			// Another thread finished this depth (or a deeper one) first:
 			// take its line and go on from there.
 			t.abandon = false
-			depth = t.adoptDeepest(depth)
+			depth = t.adoptDeepest()
 		}
 		t.completed = depth
 		t.best = t.rootMoves[0]
@@ -312,16 +312,13 @@ func (s *Searcher) publishCompleted(depth int, best rootMove) {
 }
 
 // adoptDeepest puts the deepest completed line first among the thread's
-// root moves and returns its depth (at least depth-1: the thread's own
-// last completed iteration when nothing deeper is known).
-func (t *thread) adoptDeepest(depth int) int {
+// root moves and returns its depth. It is called on abandon, which follows
+// a completion at least as deep as the thread's own iteration.
+func (t *thread) adoptDeepest() int {
 	s := t.s
 	s.shared.Lock()
 	d, best := s.shared.depth, s.shared.best
 	s.shared.Unlock()
-	if d < depth {
-		return depth - 1 // cannot happen: abandon follows a deeper completion
-	}
 	for i := range t.rootMoves {
 		if rm := t.rootMoves[i]; rm.move == best.move {
 			rm.score, rm.selDepth = best.score, best.selDepth
@@ -807,7 +804,8 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 			nQuiets++
 		}
 	}
-	switch boundOf(best, origAlpha, beta) {
+	bound := boundOf(best, origAlpha, beta)
+	switch bound {
 	case BoundLower:
 		t.stats.CutNodes++
 	case BoundExact:
@@ -816,7 +814,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 		t.stats.AllNodes++
 	}
 	if o.TT {
-		s.tt.Store(key, bestMove, scoreToTT(best, ply), staticEval, depth, boundOf(best, origAlpha, beta))
+		s.tt.Store(key, bestMove, scoreToTT(best, ply), staticEval, depth, bound)
 	}
 	return best
 }
