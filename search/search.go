@@ -465,6 +465,10 @@ func (t *thread) rootSearch(depth, alpha, beta, pvIdx int) int {
 	s := t.s
 	best := -Infinity
 	t.stack[0].pvLen = 0
+	t.stack[0].eval = -Infinity
+	if !t.pos.InCheck() {
+		t.stack[0].eval = t.ev.Evaluate(t.pos)
+	}
 	t.nodes++
 	t.stats.Nodes++
 	nullWindow := beta-alpha == 1
@@ -579,6 +583,13 @@ var lmrTable = func() (tab [64][64]int) {
 	return tab
 }()
 
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 func scoreToTT(score, ply int) int {
 	if score >= MateBound {
 		return score + ply
@@ -606,7 +617,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 	o := &s.opts
 	t.stack[ply].pvLen = 0
 	if depth <= 0 {
-		return t.qsearch(alpha, beta, ply)
+		return t.qsearch(alpha, beta, ply, o.QSearchChecks)
 	}
 	t.nodes++
 	t.stats.Nodes++
@@ -653,16 +664,24 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 	}
 	staticEval := t.staticEval(hit, ttHit, inCheck)
 	t.stack[ply].eval = staticEval
+	// Improving: the static evaluation rose since this side's last move
+	// (or that move was made in check). Pruning and reductions are bolder
+	// when the side to move is not improving.
+	improving := false
+	if !inCheck && ply >= 2 {
+		prev := t.stack[ply-2].eval
+		improving = prev == -Infinity || staticEval > prev
+	}
 
 	if !pvNode && !inCheck {
 		// Reverse futility: far above beta near the horizon.
-		if o.Futility && depth <= 6 && staticEval-80*depth >= beta && !IsMateScore(beta) {
+		if o.Futility && depth <= 6 && staticEval-80*depth+40*b2i(improving) >= beta && !IsMateScore(beta) {
 			t.stats.Leaves++
 			return staticEval
 		}
 		// Razoring: far below alpha near the horizon, only captures can help.
 		if o.Razoring && depth <= 2 && staticEval+500+250*depth*depth < alpha {
-			if v := t.qsearch(alpha, alpha+1, ply); v <= alpha {
+			if v := t.qsearch(alpha, alpha+1, ply, false); v <= alpha {
 				return v
 			}
 		}
@@ -727,7 +746,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 		if !pvNode && !inCheck && moveCount > 1 && best > -MateBound {
 			// Late move pruning: near the horizon, late quiet moves of a
 			// well-ordered list rarely matter.
-			if o.LMP && quiet && depth <= 4 && moveCount > 3+depth*depth && !pos.GivesCheck(m) {
+			if o.LMP && quiet && depth <= 4 && moveCount > (3+depth*depth)/(2-b2i(improving)) && !pos.GivesCheck(m) {
 				continue
 			}
 			// Futility: quiet moves that cannot lift a hopeless eval to alpha.
@@ -739,6 +758,10 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 			if o.SEEPruning && !quiet && depth <= 4 && pos.SEE(m) < -100*depth && !pos.GivesCheck(m) {
 				continue
 			}
+		}
+		hist := int32(0)
+		if quiet {
+			hist = t.history[pos.Side()][m.From()][m.To()]
 		}
 		t.stack[ply].move = m
 		pos.Make(m)
@@ -753,6 +776,13 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 			if pvNode {
 				r--
 			}
+			if !improving {
+				r++
+			}
+			if k := &t.stack[ply].killers; m == k[0] || m == k[1] {
+				r--
+			}
+			r -= int(hist / 8192) // history within ±16384: up to two plies either way
 			r = max(0, min(r, newDepth-1))
 		}
 		var score int
@@ -928,8 +958,10 @@ func updateHistory(h *int32, bonus int32) {
 }
 
 // qsearch searches captures and promotions (all evasions when in check)
-// until the position is quiet.
-func (t *thread) qsearch(alpha, beta, ply int) int {
+// until the position is quiet; with checks (its first ply below the
+// horizon) it also tries quiet checks that do not lose material, so that
+// a mate or a win by a checking sacrifice one ply beyond is seen.
+func (t *thread) qsearch(alpha, beta, ply int, checks bool) int {
 	s := t.s
 	o := &s.opts
 	t.nodes++
@@ -969,7 +1001,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		alpha = max(alpha, best)
 	}
 	var mp movePicker
-	mp.init(t, ply, board.NoMove, !inCheck)
+	mp.init(t, ply, board.NoMove, !inCheck && !checks)
 	searched := 0
 	bestMove := board.NoMove
 	origAlpha := alpha
@@ -982,7 +1014,13 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 			if pt := m.Promo(); pt != board.NoPieceType && pt != board.Queen {
 				continue
 			}
-			if o.QSearchPruning {
+			if !pos.IsCapture(m) && m.Promo() == board.NoPieceType {
+				// A quiet move (only listed with checks): a check that
+				// does not simply lose the piece.
+				if !pos.GivesCheck(m) || pos.SEE(m) < 0 {
+					continue
+				}
+			} else if o.QSearchPruning {
 				// Delta: even winning the piece cannot reach alpha.
 				if m.Promo() == board.NoPieceType && staticEval+board.SEEValue[pos.CapturedPiece(m).Type()]+200 < alpha {
 					continue
@@ -994,7 +1032,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		}
 		searched++
 		pos.Make(m)
-		score := -t.qsearch(-beta, -alpha, ply+1)
+		score := -t.qsearch(-beta, -alpha, ply+1, false)
 		pos.Unmake()
 		if t.halted() {
 			return 0
