@@ -465,10 +465,6 @@ func (t *thread) rootSearch(depth, alpha, beta, pvIdx int) int {
 	s := t.s
 	best := -Infinity
 	t.stack[0].pvLen = 0
-	t.stack[0].eval = -Infinity
-	if !t.pos.InCheck() {
-		t.stack[0].eval = t.ev.Evaluate(t.pos)
-	}
 	t.nodes++
 	t.stats.Nodes++
 	nullWindow := beta-alpha == 1
@@ -583,13 +579,6 @@ var lmrTable = func() (tab [64][64]int) {
 	return tab
 }()
 
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 func scoreToTT(score, ply int) int {
 	if score >= MateBound {
 		return score + ply
@@ -664,18 +653,10 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 	}
 	staticEval := t.staticEval(hit, ttHit, inCheck)
 	t.stack[ply].eval = staticEval
-	// Improving: the static evaluation rose since this side's last move
-	// (or that move was made in check). Pruning and reductions are bolder
-	// when the side to move is not improving.
-	improving := false
-	if !inCheck && ply >= 2 {
-		prev := t.stack[ply-2].eval
-		improving = prev == -Infinity || staticEval > prev
-	}
 
 	if !pvNode && !inCheck {
 		// Reverse futility: far above beta near the horizon.
-		if o.Futility && depth <= 6 && staticEval-80*depth+40*b2i(improving) >= beta && !IsMateScore(beta) {
+		if o.Futility && depth <= 6 && staticEval-80*depth >= beta && !IsMateScore(beta) {
 			t.stats.Leaves++
 			return staticEval
 		}
@@ -746,7 +727,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 		if !pvNode && !inCheck && moveCount > 1 && best > -MateBound {
 			// Late move pruning: near the horizon, late quiet moves of a
 			// well-ordered list rarely matter.
-			if o.LMP && quiet && depth <= 4 && moveCount > (3+depth*depth)/(2-b2i(improving)) && !pos.GivesCheck(m) {
+			if o.LMP && quiet && depth <= 4 && moveCount > 3+depth*depth && !pos.GivesCheck(m) {
 				continue
 			}
 			// Futility: quiet moves that cannot lift a hopeless eval to alpha.
@@ -758,10 +739,6 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 			if o.SEEPruning && !quiet && depth <= 4 && pos.SEE(m) < -100*depth && !pos.GivesCheck(m) {
 				continue
 			}
-		}
-		hist := int32(0)
-		if quiet {
-			hist = t.history[pos.Side()][m.From()][m.To()]
 		}
 		t.stack[ply].move = m
 		pos.Make(m)
@@ -776,13 +753,6 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 			if pvNode {
 				r--
 			}
-			if !improving {
-				r++
-			}
-			if k := &t.stack[ply].killers; m == k[0] || m == k[1] {
-				r--
-			}
-			r -= int(hist / 8192) // history within ±16384: up to two plies either way
 			r = max(0, min(r, newDepth-1))
 		}
 		var score int
