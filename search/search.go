@@ -606,7 +606,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 	o := &s.opts
 	t.stack[ply].pvLen = 0
 	if depth <= 0 {
-		return t.qsearch(alpha, beta, ply, o.QSearchChecks)
+		return t.qsearch(alpha, beta, ply)
 	}
 	t.nodes++
 	t.stats.Nodes++
@@ -662,7 +662,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 		}
 		// Razoring: far below alpha near the horizon, only captures can help.
 		if o.Razoring && depth <= 2 && staticEval+500+250*depth*depth < alpha {
-			if v := t.qsearch(alpha, alpha+1, ply, false); v <= alpha {
+			if v := t.qsearch(alpha, alpha+1, ply); v <= alpha {
 				return v
 			}
 		}
@@ -928,10 +928,8 @@ func updateHistory(h *int32, bonus int32) {
 }
 
 // qsearch searches captures and promotions (all evasions when in check)
-// until the position is quiet; with checks (its first ply below the
-// horizon) it also tries quiet checks that do not lose material, so that
-// a mate or a win by a checking sacrifice one ply beyond is seen.
-func (t *thread) qsearch(alpha, beta, ply int, checks bool) int {
+// until the position is quiet.
+func (t *thread) qsearch(alpha, beta, ply int) int {
 	s := t.s
 	o := &s.opts
 	t.nodes++
@@ -971,7 +969,7 @@ func (t *thread) qsearch(alpha, beta, ply int, checks bool) int {
 		alpha = max(alpha, best)
 	}
 	var mp movePicker
-	mp.init(t, ply, board.NoMove, !inCheck && !checks)
+	mp.init(t, ply, board.NoMove, !inCheck)
 	searched := 0
 	bestMove := board.NoMove
 	origAlpha := alpha
@@ -984,13 +982,7 @@ func (t *thread) qsearch(alpha, beta, ply int, checks bool) int {
 			if pt := m.Promo(); pt != board.NoPieceType && pt != board.Queen {
 				continue
 			}
-			if !pos.IsCapture(m) && m.Promo() == board.NoPieceType {
-				// A quiet move (only listed with checks): a check that
-				// does not simply lose the piece.
-				if !pos.GivesCheck(m) || pos.SEE(m) < 0 {
-					continue
-				}
-			} else if o.QSearchPruning {
+			if o.QSearchPruning {
 				// Delta: even winning the piece cannot reach alpha.
 				if m.Promo() == board.NoPieceType && staticEval+board.SEEValue[pos.CapturedPiece(m).Type()]+200 < alpha {
 					continue
@@ -1002,7 +994,7 @@ func (t *thread) qsearch(alpha, beta, ply int, checks bool) int {
 		}
 		searched++
 		pos.Make(m)
-		score := -t.qsearch(-beta, -alpha, ply+1, false)
+		score := -t.qsearch(-beta, -alpha, ply+1)
 		pos.Unmake()
 		if t.halted() {
 			return 0

@@ -212,27 +212,3 @@ func TestFiftyMoveRule(t *testing.T) {
 		}
 	}
 }
-
-// Quiet checks at the first ply of quiescence: after 1...Kh8 in this
-// back-rank position, White's quiet 2.Rd8 mates. A one-ply search sees it
-// only through the checks in quiescence.
-func TestQSearchChecks(t *testing.T) {
-	const fen = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1"
-	p, err := board.ParseFEN(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	kh8, err := p.ParseMove("g8h8")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, checks := range []bool{true, false} {
-		opts := DefaultOptions()
-		opts.QSearchChecks = checks
-		r := searchFEN(t, fen, Limits{Depth: 1, SearchMoves: []board.Move{kh8}}, opts)
-		mated := IsMateScore(r.Score) && MateMoves(r.Score) == -1
-		if mated != checks {
-			t.Errorf("QSearchChecks %v: 1...Kh8 scored %d at depth 1, mated in 1: %v", checks, r.Score, mated)
-		}
-	}
-}

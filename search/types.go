@@ -87,7 +87,6 @@ type Options struct {
 	CheckExtension bool
 	MateDistance   bool // mate-distance pruning
 	QSearchPruning bool // SEE and delta pruning of hopeless captures in quiescence
-	QSearchChecks  bool // quiet checks at the first ply of quiescence
 }
 
 // Switch names one on/off enhancement for option tables and flags.
@@ -113,7 +112,6 @@ var Switches = []Switch{
 	{"CheckExtension", func(o *Options) *bool { return &o.CheckExtension }},
 	{"MateDistance", func(o *Options) *bool { return &o.MateDistance }},
 	{"QSearchPruning", func(o *Options) *bool { return &o.QSearchPruning }},
-	{"QSearchChecks", func(o *Options) *bool { return &o.QSearchChecks }},
 }
 
 // DefaultOptions returns the playing configuration: PVS with everything on.
