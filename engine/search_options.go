@@ -4,6 +4,8 @@
 package engine
 
 import (
+	"strconv"
+
 	"brudno/search"
 )
 
@@ -16,10 +18,11 @@ func searchOptions() []Option {
 			return err
 		},
 	}}
+	def := search.DefaultOptions()
 	for _, sw := range search.Switches {
 		field := sw.Field
 		opts = append(opts, Option{
-			Name: sw.Name, Type: Check, Default: "true",
+			Name: sw.Name, Type: Check, Default: strconv.FormatBool(*field(&def)),
 			apply: func(e *Engine, v string) error {
 				*field(&e.set.search) = v == "true"
 				return nil
