@@ -125,21 +125,17 @@ func labSMP(fens []string, depth, threads, repeat int, stdout, stderr io.Writer)
 	// timeTo is the median of repeat timings; the runs alternate between
 	// the thread counts so that a slow spell of the machine hits both.
 	timeTo := func(fen string) (one, many time.Duration) {
-		var ones, manys []float64
+		var secs [2][]float64 // by thread count: 1, threads
 		for range repeat {
-			for _, n := range []int{1, threads} {
+			for i, n := range []int{1, threads} {
 				o := search.DefaultOptions()
 				o.Threads = n
 				_, d := engine.BenchPositions([]string{fen}, depth, o, nil)
-				if n == 1 {
-					ones = append(ones, d.Seconds())
-				} else {
-					manys = append(manys, d.Seconds())
-				}
+				secs[i] = append(secs[i], d.Seconds())
 			}
 		}
 		sec := func(x float64) time.Duration { return time.Duration(x * float64(time.Second)) }
-		return sec(median(ones)), sec(median(manys))
+		return sec(median(secs[0])), sec(median(secs[1]))
 	}
 	var ratios []float64
 	fmt.Fprintf(stdout, "Time to depth %d: 1 thread vs %d threads (default options, fresh 16 MB table; median of %d timings each).\n\n", depth, threads, repeat)

@@ -199,7 +199,10 @@ func TestFiftyMoveRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	check, _ := p.ParseMove("h1h8")
+	check, err := p.ParseMove("h1h8")
+	if err != nil {
+		t.Fatal(err)
+	}
 	var pvs [][]board.Move
 	cb := Callbacks{Info: func(info Info) { pvs = append(pvs, info.PV) }}
 	r := NewSearcher(NewTT(16)).Search(p, Limits{Depth: 6, SearchMoves: []board.Move{check}}, DefaultOptions(), 0, cb)
