@@ -35,17 +35,19 @@ type timeManager struct {
 	startNS   atomic.Int64 // start time in unix nanoseconds (moves at ponderhit)
 }
 
-// newTimeManager computes the limits for the side to move.
-func newTimeManager(lim *Limits, side board.Color, overhead time.Duration) *timeManager {
+// newTimeManager computes the limits for the side to move in pos.
+func newTimeManager(lim *Limits, pos *board.Position, overhead time.Duration) *timeManager {
 	tm := &timeManager{}
-	tm.soft, tm.hard = allocate(lim, side, overhead)
+	ply := 2*(pos.FullmoveNumber()-1) + int(pos.Side())
+	tm.soft, tm.hard = allocate(lim, pos.Side(), ply, overhead)
 	tm.pondering.Store(lim.Ponder)
 	tm.startNS.Store(time.Now().UnixNano())
 	return tm
 }
 
-// allocate returns the soft and hard limits; 0 means none.
-func allocate(lim *Limits, side board.Color, overhead time.Duration) (soft, hard time.Duration) {
+// allocate returns the soft and hard limits for the side to move at game
+// ply ply (0 before White's first move); 0 means none.
+func allocate(lim *Limits, side board.Color, ply int, overhead time.Duration) (soft, hard time.Duration) {
 	const minimum = time.Millisecond
 	if lim.MoveTime > 0 {
 		// The time asked for is used: no soft limit ends the search early.
@@ -65,13 +67,17 @@ func allocate(lim *Limits, side board.Color, overhead time.Duration) (soft, hard
 		mtg = min(lim.MovesToGo, 30)
 	}
 	soft = left/time.Duration(mtg) + inc*3/4
+	// An iteration begun before the soft limit may run on to the hard one,
+	// which allows up to 4 times the soft limit from move 10 on, less in
+	// the opening, where a move seldom deserves a large share of the clock.
 	// Never plan to use more than the clock allows: the hard limit keeps
 	// a reserve for the moves still to play before the next control.
+	scale := min(4, 1.5+float64(ply)/8)
 	reserve := 0.75
 	if mtg == 1 {
 		reserve = 0.9
 	}
-	hard = min(soft*4, time.Duration(float64(left)*reserve))
+	hard = min(time.Duration(float64(soft)*scale), time.Duration(float64(left)*reserve))
 	soft = min(soft, hard)
 	return max(soft, minimum), max(hard, minimum)
 }

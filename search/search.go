@@ -103,7 +103,7 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 	opts.MultiPV = max(opts.MultiPV, 1)
 	s.mu.Lock()
 	s.opts, s.limits = opts, limits
-	s.tm = newTimeManager(&s.limits, pos.Side(), overhead)
+	s.tm = newTimeManager(&s.limits, pos, overhead)
 	s.mu.Unlock()
 	s.stop.Store(false)
 	s.doneDepth.Store(0)
