@@ -24,6 +24,10 @@ func (p *Position) GenerateNoisy(list *MoveList) { list.Count = 0; p.generate(li
 // promote (castling included). Noisy and quiet moves partition the legal moves.
 func (p *Position) GenerateQuiet(list *MoveList) { list.Count = 0; p.generate(list, genQuiet) }
 
+// AppendQuiet adds the legal quiet moves to the moves already in list (for
+// generation in stages: the captures first, the quiet moves if needed).
+func (p *Position) AppendQuiet(list *MoveList) { p.generate(list, genQuiet) }
+
 // GenerateEvasions fills list with the legal replies to a check. In check,
 // every legal move is an evasion, so it equals GenerateLegal there; it is
 // meant to be called only when InCheck is true.

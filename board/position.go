@@ -388,13 +388,47 @@ func (p *Position) Pinned(c Color) Bitboard {
 	return pinned & p.byColor[c]
 }
 
-// GivesCheck reports whether the legal move m checks the opponent. It makes
-// and unmakes the move, so it costs about as much as a Make.
+// GivesCheck reports whether the legal move m checks the opponent. An
+// ordinary move is tested with attack sets (a check by the moved piece, or
+// one discovered along a line it leaves); castling, en passant and
+// promotions are made and unmade.
 func (p *Position) GivesCheck(m Move) bool {
-	p.Make(m)
-	c := p.InCheck()
-	p.Unmake()
-	return c
+	if m.Kind() != Normal {
+		p.Make(m)
+		c := p.InCheck()
+		p.Unmake()
+		return c
+	}
+	us := p.side
+	ksq := p.kingSq[us^1]
+	from, to := m.From(), m.To()
+	occ := p.byType[0] ^ BB(from) | BB(to)
+	switch p.squares[from].Type() {
+	case Pawn:
+		if pawnAttacks[us][to].Has(ksq) {
+			return true
+		}
+	case Knight:
+		if knightAttacks[to].Has(ksq) {
+			return true
+		}
+	case Bishop:
+		if BishopAttacks(to, occ).Has(ksq) {
+			return true
+		}
+	case Rook:
+		if RookAttacks(to, occ).Has(ksq) {
+			return true
+		}
+	case Queen:
+		if QueenAttacks(to, occ).Has(ksq) {
+			return true
+		}
+	}
+	// Discovered: one of our other sliders now sees the king.
+	ours := p.byColor[us] &^ BB(from)
+	return RookAttacks(ksq, occ)&(p.byType[Rook]|p.byType[Queen])&ours != 0 ||
+		BishopAttacks(ksq, occ)&(p.byType[Bishop]|p.byType[Queen])&ours != 0
 }
 
 // HasNonPawnMaterial reports whether colour c has a knight, bishop, rook or queen.

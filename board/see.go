@@ -69,3 +69,13 @@ func (p *Position) SEE(m Move) int {
 	}
 	return gain[0]
 }
+
+// SEENonNegative reports whether SEE(m) >= 0. A capture of a piece worth
+// at least the capturer cannot lose material, so the exchange is only
+// worked out for the others.
+func (p *Position) SEENonNegative(m Move) bool {
+	if m.Kind() == Normal && SEEValue[p.squares[m.To()].Type()] >= SEEValue[p.squares[m.From()].Type()] {
+		return true
+	}
+	return p.SEE(m) >= 0
+}

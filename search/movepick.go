@@ -1,88 +1,188 @@
 // Move ordering: the hash move first, then winning and equal captures by
-// MVV-LVA, killers, the countermove, quiet moves by history, and losing
-// captures last. Moves are picked one at a time by selection, so a cutoff
-// early on saves sorting the rest.
+// MVV-LVA, the killers, the countermove, quiet moves by history, and losing
+// captures last. Moves are generated in stages (the hash move before any
+// generation, quiet moves only once the captures and killers have been
+// tried), so a cutoff early on saves the later work; within a stage they
+// are picked one at a time by selection.
 package search
 
 import "brudno/board"
 
 const (
-	scoreTT       = 1 << 30
 	scoreGoodCapt = 1 << 26
-	scoreKiller   = 1 << 24
-	scoreCounter  = 1 << 23
 	scoreBadCapt  = -(1 << 26)
 )
 
+// Stages of a movePicker.
+const (
+	stageTT       = iota // the hash move, if legal
+	stageGenNoisy        // generate and score the captures and promotions
+	stageGood            // winning and equal captures (all of them in quiescence)
+	stageKiller          // the two killers and the countermove
+	stageGenQuiet        // generate and score the quiet moves
+	stageQuiet           // the quiet moves by history
+	stageBad             // losing captures
+	stageDone
+)
+
 type movePicker struct {
-	list   board.MoveList
-	scores [board.MaxMoves]int32
-	idx    int
+	list     board.MoveList // noisy moves, then the quiet ones appended
+	scores   [board.MaxMoves]int32
+	idx      int // next index to pick from
+	badStart int // the losing captures are list[badStart:nNoisy]
+	nNoisy   int
+	t        *thread
+	ply      int
+	tried    [4]board.Move // hash move, killers, countermove: not picked again
+	special  [3]board.Move // killers and countermove still to try
+	nSpecial int
+	noisy    bool // captures and promotions only (quiescence)
+	stage    int
 }
 
-// init generates the moves of the thread's position (only noisy ones when
-// noisyOnly) and scores them for ordering.
+// init prepares to return the moves of the thread's position (only noisy
+// ones when noisyOnly), the hash move first.
 func (mp *movePicker) init(t *thread, ply int, ttMove board.Move, noisyOnly bool) {
-	pos := t.pos
-	if noisyOnly {
+	mp.t, mp.ply, mp.noisy = t, ply, noisyOnly
+	mp.stage = stageTT
+	mp.tried = [4]board.Move{ttMove}
+	mp.nSpecial = 0
+}
+
+// next returns the next move in order, or false when none is left.
+func (mp *movePicker) next() (board.Move, bool) {
+	pos := mp.t.pos
+	switch mp.stage {
+	case stageTT:
+		mp.stage = stageGenNoisy
+		if m := mp.tried[0]; m != board.NoMove && pos.IsLegal(m) {
+			return m, true
+		}
+		mp.tried[0] = board.NoMove
+		fallthrough
+	case stageGenNoisy:
 		pos.GenerateNoisy(&mp.list)
-	} else {
-		pos.GenerateLegal(&mp.list)
-	}
-	mp.idx = 0
-	side := pos.Side()
-	var killers [2]board.Move
-	counter := board.NoMove
-	if !noisyOnly {
-		if t.s.opts.Killers {
-			killers = t.stack[ply].killers
-			if prev := t.stack[ply-1].move; prev != board.NoMove {
-				counter = t.counter[pos.PieceAt(prev.To())][prev.To()]
+		mp.scoreNoisy()
+		mp.idx, mp.nNoisy = 0, mp.list.Count
+		mp.stage = stageGood
+		fallthrough
+	case stageGood:
+		if m, ok := mp.pick(mp.nNoisy, scoreGoodCapt); ok {
+			return m, true
+		}
+		mp.badStart = mp.idx
+		if mp.noisy {
+			mp.stage = stageDone
+			return board.NoMove, false
+		}
+		mp.stage = stageKiller
+		mp.specials()
+		fallthrough
+	case stageKiller:
+		for mp.nSpecial > 0 {
+			mp.nSpecial--
+			if m := mp.special[mp.nSpecial]; pos.IsLegal(m) {
+				mp.tried[1+mp.nSpecial] = m
+				return m, true
 			}
 		}
+		mp.stage = stageGenQuiet
+		fallthrough
+	case stageGenQuiet:
+		mp.idx = mp.nNoisy
+		pos.AppendQuiet(&mp.list)
+		mp.scoreQuiet()
+		mp.stage = stageQuiet
+		fallthrough
+	case stageQuiet:
+		if m, ok := mp.pick(mp.list.Count, scoreBadCapt); ok {
+			return m, true
+		}
+		mp.idx = mp.badStart
+		mp.stage = stageBad
+		fallthrough
+	case stageBad:
+		if m, ok := mp.pick(mp.nNoisy, scoreBadCapt); ok {
+			return m, true
+		}
+		mp.stage = stageDone
 	}
+	return board.NoMove, false
+}
+
+// pick selects the best-scored move of list[idx:end] if its score is
+// above floor, skipping moves already tried.
+func (mp *movePicker) pick(end int, floor int32) (board.Move, bool) {
+	for mp.idx < end {
+		best := mp.idx
+		for i := mp.idx + 1; i < end; i++ {
+			if mp.scores[i] > mp.scores[best] {
+				best = i
+			}
+		}
+		if mp.scores[best] <= floor {
+			return board.NoMove, false
+		}
+		i := mp.idx
+		mp.list.Moves[i], mp.list.Moves[best] = mp.list.Moves[best], mp.list.Moves[i]
+		mp.scores[i], mp.scores[best] = mp.scores[best], mp.scores[i]
+		mp.idx++
+		if m := mp.list.Moves[i]; !mp.wasTried(m) {
+			return m, true
+		}
+	}
+	return board.NoMove, false
+}
+
+func (mp *movePicker) wasTried(m board.Move) bool {
+	return m == mp.tried[0] || m == mp.tried[1] || m == mp.tried[2] || m == mp.tried[3]
+}
+
+// scoreNoisy orders captures and promotions by MVV-LVA, the losing ones
+// (by SEE, outside quiescence) below every quiet move.
+func (mp *movePicker) scoreNoisy() {
+	pos := mp.t.pos
 	for i, m := range mp.list.Moves[:mp.list.Count] {
-		var sc int32
-		switch {
-		case m == ttMove:
-			sc = scoreTT
-		case pos.IsCapture(m) || m.Promo() != board.NoPieceType:
-			victim := pos.CapturedPiece(m).Type()
-			attacker := pos.PieceAt(m.From()).Type()
-			mvvlva := int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*8 - int32(attacker)
-			if noisyOnly || pos.SEE(m) >= 0 {
-				sc = scoreGoodCapt + mvvlva
-			} else {
-				sc = scoreBadCapt + mvvlva
-			}
-		case m == killers[0]:
-			sc = scoreKiller + 1
-		case m == killers[1]:
-			sc = scoreKiller
-		case m == counter:
-			sc = scoreCounter
-		default:
-			sc = t.history[side][m.From()][m.To()]
+		victim := pos.CapturedPiece(m).Type()
+		attacker := pos.PieceAt(m.From()).Type()
+		mvvlva := int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*8 - int32(attacker)
+		if mp.noisy || pos.SEENonNegative(m) {
+			mp.scores[i] = scoreGoodCapt + mvvlva
+		} else {
+			mp.scores[i] = scoreBadCapt + 1 + mvvlva
 		}
-		mp.scores[i] = sc
 	}
 }
 
-// next returns the best remaining move, or false when none is left.
-func (mp *movePicker) next() (board.Move, bool) {
-	n := mp.list.Count
-	if mp.idx >= n {
-		return board.NoMove, false
+// specials queues the killers and the countermove, in the order they are
+// tried (the first killer first), leaving out repeats and the hash move.
+func (mp *movePicker) specials() {
+	t := mp.t
+	if !t.s.opts.Killers {
+		return
 	}
-	best := mp.idx
-	for i := mp.idx + 1; i < n; i++ {
-		if mp.scores[i] > mp.scores[best] {
-			best = i
+	cand := [3]board.Move{t.stack[mp.ply].killers[0], t.stack[mp.ply].killers[1]}
+	if prev := t.stack[mp.ply-1].move; prev != board.NoMove {
+		cand[2] = t.counter[t.pos.PieceAt(prev.To())][prev.To()]
+	}
+	pos := t.pos
+	for i := 2; i >= 0; i-- {
+		m := cand[i]
+		if m == board.NoMove || m == mp.tried[0] || pos.IsCapture(m) || m.Promo() != board.NoPieceType ||
+			i > 0 && m == cand[0] || i > 1 && m == cand[1] {
+			continue
 		}
+		mp.special[mp.nSpecial] = m
+		mp.nSpecial++
 	}
-	i := mp.idx
-	mp.list.Moves[i], mp.list.Moves[best] = mp.list.Moves[best], mp.list.Moves[i]
-	mp.scores[i], mp.scores[best] = mp.scores[best], mp.scores[i]
-	mp.idx++
-	return mp.list.Moves[i], true
+}
+
+// scoreQuiet orders the appended quiet moves by history.
+func (mp *movePicker) scoreQuiet() {
+	t := mp.t
+	h := &t.history[t.pos.Side()]
+	for i := mp.nNoisy; i < mp.list.Count; i++ {
+		m := mp.list.Moves[i]
+		mp.scores[i] = h[m.From()][m.To()]
+	}
 }

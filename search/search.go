@@ -694,23 +694,16 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 		depth--
 	}
 
-	var mp movePicker
-	mp.init(t, ply, ttMove, false)
-	if mp.list.Count == 0 {
-		t.stats.Leaves++
-		if inCheck {
-			return -Mate + ply
-		}
-		return 0
-	}
 	// Enhanced transposition cutoffs: a child whose stored upper bound
 	// already refutes it from the parent's side ends the node at once.
 	if o.ETC && o.TT && depth > 2 {
-		if score, ok := t.etc(&mp.list, depth, beta, ply); ok {
+		if score, ok := t.etc(depth, beta, ply); ok {
 			t.stats.ETCCutoffs++
 			return score
 		}
 	}
+	var mp movePicker
+	mp.init(t, ply, ttMove, false)
 
 	best, bestMove := -Infinity, board.NoMove
 	origAlpha := alpha
@@ -804,6 +797,13 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 			nQuiets++
 		}
 	}
+	if moveCount == 0 {
+		t.stats.Leaves++
+		if inCheck {
+			return -Mate + ply
+		}
+		return 0
+	}
 	bound := boundOf(best, origAlpha, beta)
 	switch bound {
 	case BoundLower:
@@ -868,8 +868,10 @@ func boundOf(best, alpha, beta int) int {
 // etc probes the table for every child; if one is stored with an upper
 // bound (from the child's side) that is at least beta from ours, searched
 // deep enough, the node fails high without searching anything.
-func (t *thread) etc(list *board.MoveList, depth, beta, ply int) (int, bool) {
+func (t *thread) etc(depth, beta, ply int) (int, bool) {
 	pos := t.pos
+	var list board.MoveList
+	pos.GenerateLegal(&list)
 	for _, m := range list.Moves[:list.Count] {
 		pos.Make(m)
 		hit, ok := t.s.tt.Probe(pos.Key())
@@ -968,8 +970,13 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		}
 		alpha = max(alpha, best)
 	}
+	// The hash move goes first when it is one quiescence would search.
+	ttMove := board.NoMove
+	if ttHit && (inCheck || pos.IsCapture(hit.Move) || hit.Move.Promo() != board.NoPieceType) {
+		ttMove = hit.Move
+	}
 	var mp movePicker
-	mp.init(t, ply, board.NoMove, !inCheck)
+	mp.init(t, ply, ttMove, !inCheck)
 	searched := 0
 	bestMove := board.NoMove
 	origAlpha := alpha
@@ -987,7 +994,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 				if m.Promo() == board.NoPieceType && staticEval+board.SEEValue[pos.CapturedPiece(m).Type()]+200 < alpha {
 					continue
 				}
-				if pos.SEE(m) < 0 {
+				if !pos.SEENonNegative(m) {
 					continue
 				}
 			}

@@ -1,0 +1,129 @@
+package search
+
+import (
+	"math/rand"
+	"testing"
+
+	"brudno/board"
+)
+
+// The picker returns every legal move exactly once (only the captures and
+// promotions in quiescence), in stage order: the hash move, winning and
+// equal captures by MVV-LVA, the killers and countermove, quiet moves by
+// history, losing captures.
+func TestMovePickerOrder(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	s := &Searcher{opts: DefaultOptions()}
+	th := &thread{s: s}
+	fens := []string{
+		board.StartFEN,
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+		"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+		"4k3/1P6/8/8/8/8/6p1/4K2R b K - 0 1",
+		"4k3/8/8/8/1b6/8/3P4/R3K2R w KQ - 0 1", // in check
+	}
+	var all, noisy board.MoveList
+	checked := 0
+	for _, fen := range fens {
+		p, err := board.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for walk := 0; walk < 60; walk++ {
+			th.pos = p
+			p.GenerateLegal(&all)
+			p.GenerateNoisy(&noisy)
+			if all.Count == 0 {
+				break
+			}
+			// Random history, killers, countermove and hash move (legal or not).
+			for c := range th.history {
+				for f := range th.history[c] {
+					for to := range th.history[c][f] {
+						th.history[c][f][to] = int32(rng.Intn(2001) - 1000)
+					}
+				}
+			}
+			anyMove := func() board.Move {
+				if rng.Intn(4) == 0 {
+					return board.NewMove(board.Square(rng.Intn(64)), board.Square(rng.Intn(64)))
+				}
+				return all.Moves[rng.Intn(all.Count)]
+			}
+			ply := 1
+			th.stack[ply].killers = [2]board.Move{anyMove(), anyMove()}
+			th.stack[ply-1].move = anyMove()
+			ttMove := anyMove()
+			if rng.Intn(5) == 0 {
+				ttMove = board.NoMove
+			}
+			for _, qs := range []bool{false, true} {
+				want := &all
+				if qs {
+					want = &noisy
+				}
+				tt := ttMove
+				if qs && !p.IsCapture(tt) && tt.Promo() == board.NoPieceType {
+					tt = board.NoMove // quiescence passes only a noisy hash move
+				}
+				var mp movePicker
+				mp.init(th, ply, tt, qs)
+				seen := map[board.Move]bool{}
+				lastStage, lastScore := -1, int32(0)
+				for {
+					m, ok := mp.next()
+					if !ok {
+						break
+					}
+					if seen[m] || !want.Contains(m) {
+						t.Fatalf("%s: %v returned twice or not a wanted move", p.FEN(), m)
+					}
+					seen[m] = true
+					stage, score := expectedRank(th, ply, tt, m, qs)
+					if stage < lastStage || stage == lastStage && stage != 3 && score > lastScore {
+						t.Fatalf("%s: %v (stage %d, score %d) after stage %d score %d", p.FEN(), m, stage, score, lastStage, lastScore)
+					}
+					lastStage, lastScore = stage, score
+					checked++
+				}
+				if len(seen) != want.Count {
+					t.Fatalf("%s: %d moves returned, want %d", p.FEN(), len(seen), want.Count)
+				}
+			}
+			p.Make(all.Moves[rng.Intn(all.Count)])
+		}
+	}
+	if checked < 10000 {
+		t.Fatalf("only %d moves checked", checked)
+	}
+}
+
+// expectedRank gives a move's stage (0 hash move, 1 good capture, 2
+// killer, 3 countermove, 4 quiet, 5 losing capture) and its score within
+// the stage (higher first).
+func expectedRank(th *thread, ply int, ttMove, m board.Move, qs bool) (int, int32) {
+	pos := th.pos
+	if m == ttMove {
+		return 0, 0
+	}
+	if pos.IsCapture(m) || m.Promo() != board.NoPieceType {
+		mvvlva := int32(board.SEEValue[pos.CapturedPiece(m).Type()]+board.SEEValue[m.Promo()])*8 - int32(pos.PieceAt(m.From()).Type())
+		if qs || pos.SEE(m) >= 0 {
+			return 1, mvvlva
+		}
+		return 5, mvvlva
+	}
+	k := th.stack[ply].killers
+	switch m {
+	case k[0]:
+		return 2, 1
+	case k[1]:
+		return 2, 0
+	}
+	prev := th.stack[ply-1].move
+	if m == th.counter[pos.PieceAt(prev.To())][prev.To()] {
+		return 3, 0
+	}
+	return 4, th.history[pos.Side()][m.From()][m.To()]
+}
