@@ -68,7 +68,7 @@ func allocate(lim *Limits, side board.Color, ply int, overhead time.Duration) (s
 	}
 	soft = left/time.Duration(mtg) + inc*3/4
 	// An iteration begun before the soft limit may run on to the hard one,
-	// which allows up to 4 times the soft limit from move 10 on, less in
+	// which allows up to 4 times the soft limit from ply 20 on, less in
 	// the opening, where a move seldom deserves a large share of the clock.
 	// Never plan to use more than the clock allows: the hard limit keeps
 	// a reserve for the moves still to play before the next control.
