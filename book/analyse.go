@@ -91,14 +91,12 @@ func BuildFromAnalysis(root *board.Position, opt AnalysisOptions) ([]Entry, Anal
 			if len(moves) == 0 {
 				continue
 			}
-			var legal board.MoveList
-			pos.GenerateLegal(&legal)
 			best := moves[0].Score
 			for j, sm := range moves {
 				if j >= opt.Width || best-sm.Score > opt.Margin {
 					break
 				}
-				if !legal.Contains(sm.Move) {
+				if !pos.IsLegal(sm.Move) {
 					continue // never enter an illegal move
 				}
 				ws.Add(pos.Key(), EncodeMove(sm.Move), uint64(AnalysisWeight(best-sm.Score)))

@@ -6,11 +6,16 @@
 // are picked one at a time by selection.
 package search
 
-import "brudno/board"
+import (
+	"math"
+
+	"brudno/board"
+)
 
 const (
 	scoreGoodCapt = 1 << 26
 	scoreBadCapt  = -(1 << 26)
+	noFloor       = math.MinInt32 // pick every remaining move
 )
 
 // Stages of a movePicker.
@@ -95,14 +100,14 @@ func (mp *movePicker) next() (board.Move, bool) {
 		mp.stage = stageQuiet
 		fallthrough
 	case stageQuiet:
-		if m, ok := mp.pick(mp.list.Count, scoreBadCapt); ok {
+		if m, ok := mp.pick(mp.list.Count, noFloor); ok {
 			return m, true
 		}
 		mp.idx = mp.badStart
 		mp.stage = stageBad
 		fallthrough
 	case stageBad:
-		if m, ok := mp.pick(mp.nNoisy, scoreBadCapt); ok {
+		if m, ok := mp.pick(mp.nNoisy, noFloor); ok {
 			return m, true
 		}
 		mp.stage = stageDone
@@ -139,7 +144,7 @@ func (mp *movePicker) wasTried(m board.Move) bool {
 }
 
 // scoreNoisy orders captures and promotions by MVV-LVA, the losing ones
-// (by SEE, outside quiescence) below every quiet move.
+// (by SEE, outside quiescence) below the winning and equal ones.
 func (mp *movePicker) scoreNoisy() {
 	pos := mp.t.pos
 	for i, m := range mp.list.Moves[:mp.list.Count] {
@@ -149,7 +154,7 @@ func (mp *movePicker) scoreNoisy() {
 		if mp.noisy || pos.SEENonNegative(m) {
 			mp.scores[i] = scoreGoodCapt + mvvlva
 		} else {
-			mp.scores[i] = scoreBadCapt + 1 + mvvlva
+			mp.scores[i] = scoreBadCapt + mvvlva
 		}
 	}
 }

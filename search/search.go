@@ -73,7 +73,6 @@ type frame struct {
 	pvLen   int
 	killers [2]board.Move
 	move    board.Move // the move made from this ply (NoMove for a null move)
-	eval    int
 }
 
 type thread struct {
@@ -210,15 +209,10 @@ func (s *Searcher) ponderFromTT(pos *board.Position, best board.Move) board.Move
 	p := pos.Clone()
 	p.Make(best)
 	hit, ok := s.tt.Probe(p.Key())
-	if !ok || hit.Move == board.NoMove {
+	if !ok || !p.IsLegal(hit.Move) {
 		return board.NoMove
 	}
-	var list board.MoveList
-	p.GenerateLegal(&list)
-	if list.Contains(hit.Move) {
-		return hit.Move
-	}
-	return board.NoMove
+	return hit.Move
 }
 
 func (s *Searcher) nodes() uint64 {
@@ -429,14 +423,9 @@ func (t *thread) pvFromTT(pv []board.Move, maxLen int) []board.Move {
 		pos.Make(m)
 		made++
 	}
-	var list board.MoveList
 	for len(pv) < maxLen && !pos.IsRepetition() {
 		hit, ok := t.s.tt.Probe(pos.Key())
-		if !ok || hit.Move == board.NoMove {
-			break
-		}
-		pos.GenerateLegal(&list)
-		if !list.Contains(hit.Move) {
+		if !ok || !pos.IsLegal(hit.Move) {
 			break
 		}
 		pv = append(pv, hit.Move)
@@ -652,7 +641,6 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode bool) int {
 		}
 	}
 	staticEval := t.staticEval(hit, ttHit, inCheck)
-	t.stack[ply].eval = staticEval
 
 	if !pvNode && !inCheck {
 		// Reverse futility: far above beta near the horizon.
@@ -1020,7 +1008,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	}
 	if searched == 0 {
 		t.stats.Leaves++
-		if inCheck && mp.list.Count == 0 {
+		if inCheck { // every evasion is searched: none was legal
 			return -Mate + ply
 		}
 	}
