@@ -32,6 +32,7 @@ type Searcher struct {
 	// The deepest iteration any thread has completed (with MultiPV 1):
 	// the other threads abandon that depth and take its result.
 	doneDepth atomic.Int32
+	searching [MaxPly + 1]atomic.Int32 // threads searching each depth now
 	shared    struct {
 		sync.Mutex
 		depth int
@@ -106,6 +107,9 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 	s.mu.Unlock()
 	s.stop.Store(false)
 	s.doneDepth.Store(0)
+	for i := range s.searching {
+		s.searching[i].Store(0)
+	}
 	s.shared.depth = 0
 	for len(s.threads) < opts.Threads {
 		s.threads = append(s.threads, &thread{s: s, id: len(s.threads), ev: eval.NewEvaluator()})
@@ -224,8 +228,8 @@ func (s *Searcher) nodes() uint64 {
 }
 
 // iterate is one thread's iterative deepening loop. Helper threads (id > 0)
-// search the same root, some starting one ply deeper, so that the threads
-// spread over depths and share results through the table.
+// search the same root, at depths chosen by pickDepth, and share results
+// through the table.
 func (t *thread) iterate() {
 	s := t.s
 	main := t.id == 0
@@ -236,12 +240,8 @@ func (t *thread) iterate() {
 	multiPV := min(s.opts.MultiPV, len(t.rootMoves))
 	var lastBest board.Move
 	stability := 0
-	for depth := 1 + t.id%2; depth <= maxDepth; depth++ {
-		// Odd helpers keep one ply ahead of the deepest completed iteration,
-		// so that the threads spread over two depths.
-		if t.id%2 == 1 && depth <= int(s.doneDepth.Load())+1 && depth < maxDepth {
-			depth = int(s.doneDepth.Load()) + 2
-		}
+	for depth := s.pickDepth(1, maxDepth); depth <= maxDepth; depth = s.pickDepth(depth+1, maxDepth) {
+		s.searching[depth].Add(1)
 		t.rootDepth = depth
 		for pvIdx := 0; pvIdx < multiPV && !t.halted(); pvIdx++ {
 			t.selDepth = 0
@@ -255,6 +255,7 @@ func (t *thread) iterate() {
 				sortRootMoves(t.rootMoves[:pvIdx+1])
 			}
 		}
+		s.searching[depth].Add(-1)
 		if s.stop.Load() {
 			break
 		}
@@ -286,6 +287,20 @@ func (t *thread) iterate() {
 	if main {
 		t.published.Store(t.nodes)
 	}
+}
+
+// pickDepth returns the depth of a thread's next iteration: at least next,
+// deeper than every completed iteration, and the shallowest such depth that
+// fewer than half the threads (rounded up) are searching, so that the
+// threads spread over successive depths instead of repeating one iteration
+// together. The depth limit takes any number of threads.
+func (s *Searcher) pickDepth(next, maxDepth int) int {
+	d := max(next, int(s.doneDepth.Load())+1)
+	share := int32(s.opts.Threads+1) / 2
+	for d < maxDepth && s.searching[d].Load() >= share {
+		d++
+	}
+	return d
 }
 
 // halted reports whether the thread must unwind: the search was stopped,
