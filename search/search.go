@@ -93,7 +93,13 @@ type thread struct {
 	best      rootMove   // line 1 of the last completed iteration
 	reported  board.Move // the first move of the last line 1 reported
 	abandon   bool       // another thread completed the iteration being searched
-	stats     Stats
+	// The main thread's view of the iterations: the best move of the last
+	// one, for how many in a row it stayed best, and the deepest checked
+	// against the soft time limit.
+	lastBest     board.Move
+	stability    int
+	checkedDepth int
+	stats        Stats
 }
 
 // Prepare sets up a search of pos (which it does not modify) within limits.
@@ -122,6 +128,7 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 		t.completed = 0
 		t.reported = board.NoMove
 		t.abandon = false
+		t.lastBest, t.stability, t.checkedDepth = board.NoMove, 0, 0
 		t.stats = Stats{}
 		t.published.Store(0)
 		t.rootMoves = t.rootMoves[:0]
@@ -238,8 +245,6 @@ func (t *thread) iterate() {
 		maxDepth = min(s.limits.Depth, maxDepth)
 	}
 	multiPV := min(s.opts.MultiPV, len(t.rootMoves))
-	var lastBest board.Move
-	stability := 0
 	for depth := s.pickDepth(1, maxDepth); depth <= maxDepth; depth = s.pickDepth(depth+1, maxDepth) {
 		s.searching[depth].Add(1)
 		t.rootDepth = depth
@@ -274,13 +279,14 @@ func (t *thread) iterate() {
 			continue
 		}
 		t.reportLines(depth)
-		if t.rootMoves[0].move == lastBest {
-			stability = min(stability+1, 6)
+		if t.rootMoves[0].move == t.lastBest {
+			t.stability = min(t.stability+1, 6)
 		} else {
-			stability = 0
+			t.stability = 0
 		}
-		lastBest = t.rootMoves[0].move
-		if t.finished(depth, stability) {
+		t.lastBest = t.rootMoves[0].move
+		t.checkedDepth = max(t.checkedDepth, depth)
+		if t.finished(depth) {
 			break
 		}
 	}
@@ -342,21 +348,47 @@ func (t *thread) adoptDeepest() int {
 
 // finished decides, after a completed iteration of the main thread,
 // whether to stop searching.
-func (t *thread) finished(depth, stability int) bool {
+func (t *thread) finished(depth int) bool {
 	s := t.s
 	score := t.rootMoves[0].score
 	if s.limits.Mate > 0 && score >= Mate-2*s.limits.Mate {
 		return true
 	}
+	if len(t.rootMoves) == 1 && s.tm.soft > 0 && depth >= 4 && !s.limits.Infinite && !s.tm.pondering.Load() {
+		return true // a forced move: no reason to spend time
+	}
+	return t.softStop(t.stability)
+}
+
+// softStop reports whether the soft time limit has passed, scaled by the
+// stability of the best move: more time while it keeps changing, less once
+// it is stable.
+func (t *thread) softStop(stability int) bool {
+	s := t.s
 	if s.limits.Infinite || s.tm.pondering.Load() {
 		return false
 	}
-	if len(t.rootMoves) == 1 && s.tm.soft > 0 && depth >= 4 {
-		return true // a forced move: no reason to spend time
+	return s.tm.softExpired(1.4 - 0.1*float64(stability))
+}
+
+// helperCompleted runs on the main thread when a helper has completed an
+// iteration deeper than any the main thread has seen (with threads on
+// alternate depths, every other one): it stops the search when the soft
+// limit has passed, as after an iteration of the main thread's own, and
+// Run then plays the helper's line.
+func (t *thread) helperCompleted(depth int) {
+	s := t.s
+	s.shared.Lock()
+	best := s.shared.best.move
+	s.shared.Unlock()
+	t.checkedDepth = depth
+	stability := 0
+	if best == t.lastBest {
+		stability = t.stability
 	}
-	// Spend more time while the best move keeps changing, less once it is stable.
-	factor := 1.4 - 0.1*float64(stability)
-	return s.tm.softExpired(factor)
+	if t.softStop(stability) {
+		s.stop.Store(true)
+	}
 }
 
 // aspirate searches line pvIdx at depth with an aspiration window around the
@@ -567,6 +599,9 @@ func (t *thread) checkLimits() {
 	// clock gets a searched move; only Stop interrupts it.
 	if t.id == 0 && t.rootDepth > 1 && t.s.tm.hardExpired() {
 		t.s.stop.Store(true)
+	}
+	if d := int(t.s.doneDepth.Load()); t.id == 0 && d > t.checkedDepth {
+		t.helperCompleted(d)
 	}
 	if int(t.s.doneDepth.Load()) >= t.rootDepth {
 		t.abandon = true

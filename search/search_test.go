@@ -5,6 +5,7 @@ package search
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"brudno/board"
 )
@@ -264,6 +265,41 @@ func TestThreadsFixedDepth(t *testing.T) {
 		r = searchFEN(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", Limits{Depth: 9}, opts)
 		if r.Depth != 9 || r.Best == board.NoMove {
 			t.Errorf("%d threads, Kiwipete: depth %d, best %v, want depth 9 and a move", threads, r.Depth, r.Best)
+		}
+	}
+}
+
+// The main thread checks the soft time limit when a helper completes an
+// iteration deeper than any it has seen, as after one of its own: past
+// the limit it stops the search, before it or when searching without a
+// clock it does not, and it checks each completed depth once.
+func TestHelperCompletedStops(t *testing.T) {
+	cases := []struct {
+		name          string
+		soft          time.Duration
+		infinite      bool
+		done, checked int
+		want          bool
+	}{
+		{"soft limit passed", time.Millisecond, false, 9, 8, true},
+		{"soft limit ahead", time.Hour, false, 9, 8, false},
+		{"go infinite", 0, true, 9, 8, false},
+		{"depth already checked", time.Millisecond, false, 9, 9, false},
+	}
+	for _, c := range cases {
+		s := NewSearcher(NewTT(1))
+		s.opts.Threads = 2
+		s.limits.Infinite = c.infinite
+		s.tm = &timeManager{soft: c.soft, hard: 2 * time.Hour}
+		s.tm.startNS.Store(time.Now().Add(-50 * time.Millisecond).UnixNano())
+		s.doneDepth.Store(int32(c.done))
+		main := &thread{s: s, rootDepth: c.done + 1, checkedDepth: c.checked}
+		main.checkLimits()
+		if got := s.stop.Load(); got != c.want {
+			t.Errorf("%s: stopped %v, want %v", c.name, got, c.want)
+		}
+		if main.checkedDepth != c.done {
+			t.Errorf("%s: checked depth %d, want %d", c.name, main.checkedDepth, c.done)
 		}
 	}
 }
