@@ -32,7 +32,6 @@ type Searcher struct {
 	// The deepest iteration any thread has completed (with MultiPV 1):
 	// the other threads abandon that depth and take its result.
 	doneDepth atomic.Int32
-	searching [MaxPly + 1]atomic.Int32 // threads searching each depth now
 	shared    struct {
 		sync.Mutex
 		depth int
@@ -93,13 +92,7 @@ type thread struct {
 	best      rootMove   // line 1 of the last completed iteration
 	reported  board.Move // the first move of the last line 1 reported
 	abandon   bool       // another thread completed the iteration being searched
-	// The main thread's view of the iterations: the best move of the last
-	// one, for how many in a row it stayed best, and the deepest checked
-	// against the soft time limit.
-	lastBest     board.Move
-	stability    int
-	checkedDepth int
-	stats        Stats
+	stats     Stats
 }
 
 // Prepare sets up a search of pos (which it does not modify) within limits.
@@ -113,9 +106,6 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 	s.mu.Unlock()
 	s.stop.Store(false)
 	s.doneDepth.Store(0)
-	for i := range s.searching {
-		s.searching[i].Store(0)
-	}
 	s.shared.depth = 0
 	for len(s.threads) < opts.Threads {
 		s.threads = append(s.threads, &thread{s: s, id: len(s.threads), ev: eval.NewEvaluator()})
@@ -128,7 +118,6 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 		t.completed = 0
 		t.reported = board.NoMove
 		t.abandon = false
-		t.lastBest, t.stability, t.checkedDepth = board.NoMove, 0, 0
 		t.stats = Stats{}
 		t.published.Store(0)
 		t.rootMoves = t.rootMoves[:0]
@@ -235,8 +224,8 @@ func (s *Searcher) nodes() uint64 {
 }
 
 // iterate is one thread's iterative deepening loop. Helper threads (id > 0)
-// search the same root, at depths chosen by pickDepth, and share results
-// through the table.
+// search the same root, some starting one ply deeper, so that the threads
+// spread over depths and share results through the table.
 func (t *thread) iterate() {
 	s := t.s
 	main := t.id == 0
@@ -245,8 +234,14 @@ func (t *thread) iterate() {
 		maxDepth = min(s.limits.Depth, maxDepth)
 	}
 	multiPV := min(s.opts.MultiPV, len(t.rootMoves))
-	for depth := s.pickDepth(1, maxDepth); depth <= maxDepth; depth = s.pickDepth(depth+1, maxDepth) {
-		s.searching[depth].Add(1)
+	var lastBest board.Move
+	stability := 0
+	for depth := 1 + t.id%2; depth <= maxDepth; depth++ {
+		// Odd helpers keep one ply ahead of the deepest completed iteration,
+		// so that the threads spread over two depths.
+		if t.id%2 == 1 && depth <= int(s.doneDepth.Load())+1 && depth < maxDepth {
+			depth = int(s.doneDepth.Load()) + 2
+		}
 		t.rootDepth = depth
 		for pvIdx := 0; pvIdx < multiPV && !t.halted(); pvIdx++ {
 			t.selDepth = 0
@@ -260,7 +255,6 @@ func (t *thread) iterate() {
 				sortRootMoves(t.rootMoves[:pvIdx+1])
 			}
 		}
-		s.searching[depth].Add(-1)
 		if s.stop.Load() {
 			break
 		}
@@ -279,34 +273,19 @@ func (t *thread) iterate() {
 			continue
 		}
 		t.reportLines(depth)
-		if t.rootMoves[0].move == t.lastBest {
-			t.stability = min(t.stability+1, 6)
+		if t.rootMoves[0].move == lastBest {
+			stability = min(stability+1, 6)
 		} else {
-			t.stability = 0
+			stability = 0
 		}
-		t.lastBest = t.rootMoves[0].move
-		t.checkedDepth = max(t.checkedDepth, depth)
-		if t.finished(depth) {
+		lastBest = t.rootMoves[0].move
+		if t.finished(depth, stability) {
 			break
 		}
 	}
 	if main {
 		t.published.Store(t.nodes)
 	}
-}
-
-// pickDepth returns the depth of a thread's next iteration: at least next,
-// deeper than every completed iteration, and the shallowest such depth that
-// fewer than half the threads (rounded up) are searching, so that the
-// threads spread over successive depths instead of repeating one iteration
-// together. The depth limit takes any number of threads.
-func (s *Searcher) pickDepth(next, maxDepth int) int {
-	d := max(next, int(s.doneDepth.Load())+1)
-	share := int32(s.opts.Threads+1) / 2
-	for d < maxDepth && s.searching[d].Load() >= share {
-		d++
-	}
-	return d
 }
 
 // halted reports whether the thread must unwind: the search was stopped,
@@ -348,47 +327,21 @@ func (t *thread) adoptDeepest() int {
 
 // finished decides, after a completed iteration of the main thread,
 // whether to stop searching.
-func (t *thread) finished(depth int) bool {
+func (t *thread) finished(depth, stability int) bool {
 	s := t.s
 	score := t.rootMoves[0].score
 	if s.limits.Mate > 0 && score >= Mate-2*s.limits.Mate {
 		return true
 	}
-	if len(t.rootMoves) == 1 && s.tm.soft > 0 && depth >= 4 && !s.limits.Infinite && !s.tm.pondering.Load() {
-		return true // a forced move: no reason to spend time
-	}
-	return t.softStop(t.stability)
-}
-
-// softStop reports whether the soft time limit has passed, scaled by the
-// stability of the best move: more time while it keeps changing, less once
-// it is stable.
-func (t *thread) softStop(stability int) bool {
-	s := t.s
 	if s.limits.Infinite || s.tm.pondering.Load() {
 		return false
 	}
-	return s.tm.softExpired(1.4 - 0.1*float64(stability))
-}
-
-// helperCompleted runs on the main thread when a helper has completed an
-// iteration deeper than any the main thread has seen (with threads on
-// alternate depths, every other one): it stops the search when the soft
-// limit has passed, as after an iteration of the main thread's own, and
-// Run then plays the helper's line.
-func (t *thread) helperCompleted(depth int) {
-	s := t.s
-	s.shared.Lock()
-	best := s.shared.best.move
-	s.shared.Unlock()
-	t.checkedDepth = depth
-	stability := 0
-	if best == t.lastBest {
-		stability = t.stability
+	if len(t.rootMoves) == 1 && s.tm.soft > 0 && depth >= 4 {
+		return true // a forced move: no reason to spend time
 	}
-	if t.softStop(stability) {
-		s.stop.Store(true)
-	}
+	// Spend more time while the best move keeps changing, less once it is stable.
+	factor := 1.4 - 0.1*float64(stability)
+	return s.tm.softExpired(factor)
 }
 
 // aspirate searches line pvIdx at depth with an aspiration window around the
@@ -599,9 +552,6 @@ func (t *thread) checkLimits() {
 	// clock gets a searched move; only Stop interrupts it.
 	if t.id == 0 && t.rootDepth > 1 && t.s.tm.hardExpired() {
 		t.s.stop.Store(true)
-	}
-	if d := int(t.s.doneDepth.Load()); t.id == 0 && d > t.checkedDepth {
-		t.helperCompleted(d)
 	}
 	if int(t.s.doneDepth.Load()) >= t.rootDepth {
 		t.abandon = true

@@ -5,7 +5,6 @@ package search
 import (
 	"fmt"
 	"testing"
-	"time"
 
 	"brudno/board"
 )
@@ -217,41 +216,6 @@ func TestFiftyMoveRule(t *testing.T) {
 	}
 }
 
-// pickDepth spreads the threads over successive depths: a depth takes at
-// most half the threads (rounded up), never one already completed, and the
-// depth limit takes any number.
-func TestPickDepth(t *testing.T) {
-	cases := []struct {
-		threads, done, next, max int
-		busy                     map[int]int32 // threads searching each depth
-		want                     int
-	}{
-		{1, 0, 1, 20, nil, 1},
-		{1, 6, 7, 20, nil, 7},
-		{2, 0, 1, 20, map[int]int32{1: 1}, 2},
-		{2, 6, 7, 20, map[int]int32{7: 1}, 8},
-		{2, 6, 7, 20, map[int]int32{8: 1}, 7},
-		{2, 7, 7, 20, map[int]int32{9: 1}, 8},       // depth 7 was completed meanwhile
-		{2, 9, 8, 20, map[int]int32{10: 1}, 11},     // behind the completed depth: jump past it
-		{2, 6, 7, 8, map[int]int32{7: 1, 8: 1}, 8},  // the limit takes a second thread
-		{2, 8, 9, 8, nil, 9},                        // past the limit: the loop ends
-		{3, 6, 7, 20, map[int]int32{7: 1}, 7},       // two threads per depth
-		{4, 6, 7, 20, map[int]int32{7: 2, 8: 1}, 8}, // ...
-		{4, 6, 7, 20, map[int]int32{7: 2, 8: 2}, 9},
-	}
-	for _, c := range cases {
-		s := NewSearcher(NewTT(1))
-		s.opts.Threads = c.threads
-		s.doneDepth.Store(int32(c.done))
-		for d, n := range c.busy {
-			s.searching[d].Store(n)
-		}
-		if got := s.pickDepth(c.next, c.max); got != c.want {
-			t.Errorf("%+v: depth %d, want %d", c, got, c.want)
-		}
-	}
-}
-
 // With several threads a fixed-depth search completes exactly that depth
 // (a helper may complete it first) and still finds the mates.
 func TestThreadsFixedDepth(t *testing.T) {
@@ -265,41 +229,6 @@ func TestThreadsFixedDepth(t *testing.T) {
 		r = searchFEN(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", Limits{Depth: 9}, opts)
 		if r.Depth != 9 || r.Best == board.NoMove {
 			t.Errorf("%d threads, Kiwipete: depth %d, best %v, want depth 9 and a move", threads, r.Depth, r.Best)
-		}
-	}
-}
-
-// The main thread checks the soft time limit when a helper completes an
-// iteration deeper than any it has seen, as after one of its own: past
-// the limit it stops the search, before it or when searching without a
-// clock it does not, and it checks each completed depth once.
-func TestHelperCompletedStops(t *testing.T) {
-	cases := []struct {
-		name          string
-		soft          time.Duration
-		infinite      bool
-		done, checked int
-		want          bool
-	}{
-		{"soft limit passed", time.Millisecond, false, 9, 8, true},
-		{"soft limit ahead", time.Hour, false, 9, 8, false},
-		{"go infinite", 0, true, 9, 8, false},
-		{"depth already checked", time.Millisecond, false, 9, 9, false},
-	}
-	for _, c := range cases {
-		s := NewSearcher(NewTT(1))
-		s.opts.Threads = 2
-		s.limits.Infinite = c.infinite
-		s.tm = &timeManager{soft: c.soft, hard: 2 * time.Hour}
-		s.tm.startNS.Store(time.Now().Add(-50 * time.Millisecond).UnixNano())
-		s.doneDepth.Store(int32(c.done))
-		main := &thread{s: s, rootDepth: c.done + 1, checkedDepth: c.checked}
-		main.checkLimits()
-		if got := s.stop.Load(); got != c.want {
-			t.Errorf("%s: stopped %v, want %v", c.name, got, c.want)
-		}
-		if main.checkedDepth != c.done {
-			t.Errorf("%s: checked depth %d, want %d", c.name, main.checkedDepth, c.done)
 		}
 	}
 }
