@@ -150,4 +150,7 @@ func printStats(w io.Writer, s search.Stats) {
 	fmt.Fprintf(w, "ETC cutoffs    %12d\n", s.ETCCutoffs)
 	fmt.Fprintf(w, "null move      tries %d, cutoffs %d (%.1f%%)\n", s.NullTries, s.NullCutoffs, pct(s.NullCutoffs, s.NullTries))
 	fmt.Fprintf(w, "re-searches    %12d\n", s.ReSearches)
+	fmt.Fprintf(w, "singular       searches %d, extended %d (twice %d), multi-cuts %d\n", s.SingularSearches, s.SingularExtensions, s.DoubleExtensions, s.MultiCuts)
+	fmt.Fprintf(w, "ProbCut        tries %d, cutoffs %d\n", s.ProbCutTries, s.ProbCuts)
+	fmt.Fprintf(w, "history prunes %12d\n", s.HistoryPrunes)
 }

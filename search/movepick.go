@@ -1,6 +1,7 @@
 // Move ordering: the hash move first, then winning and equal captures by
-// MVV-LVA, the killers, the countermove, quiet moves by history, and losing
-// captures last. Moves are generated in stages (the hash move before any
+// the captured piece's value and the capture history (MVV-LVA without
+// it), the killers, the countermove, quiet moves by their histories, and
+// losing captures last. Moves are generated in stages (the hash move before any
 // generation, quiet moves only once the captures and killers have been
 // tried), so a cutoff early on saves the later work; within a stage they
 // are picked one at a time by selection.
@@ -143,18 +144,26 @@ func (mp *movePicker) wasTried(m board.Move) bool {
 	return m == mp.tried[0] || m == mp.tried[1] || m == mp.tried[2] || m == mp.tried[3]
 }
 
-// scoreNoisy orders captures and promotions by MVV-LVA, the losing ones
-// (by SEE, outside quiescence) below the winning and equal ones.
+// scoreNoisy orders captures and promotions by the value gained and the
+// capture history, or by MVV-LVA without it; the losing ones (by SEE,
+// outside quiescence) come below the winning and equal ones.
 func (mp *movePicker) scoreNoisy() {
-	pos := mp.t.pos
+	t := mp.t
+	pos := t.pos
+	captHist := t.s.opts.CaptureHistory
 	for i, m := range mp.list.Moves[:mp.list.Count] {
 		victim := pos.CapturedPiece(m).Type()
 		attacker := pos.PieceAt(m.From()).Type()
-		mvvlva := int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*8 - int32(attacker)
-		if mp.noisy || pos.SEENonNegative(m) {
-			mp.scores[i] = scoreGoodCapt + mvvlva
+		var v int32
+		if captHist {
+			v = int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*16 + int32(t.captureHistory(m))/4
 		} else {
-			mp.scores[i] = scoreBadCapt + mvvlva
+			v = int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*8 - int32(attacker)
+		}
+		if mp.noisy || pos.SEENonNegative(m) {
+			mp.scores[i] = scoreGoodCapt + v
+		} else {
+			mp.scores[i] = scoreBadCapt + v
 		}
 	}
 }
@@ -168,7 +177,7 @@ func (mp *movePicker) specials() {
 	}
 	cand := [3]board.Move{t.stack[mp.ply].killers[0], t.stack[mp.ply].killers[1]}
 	if prev := t.stack[mp.ply-1].move; prev != board.NoMove {
-		cand[2] = t.counter[t.pos.PieceAt(prev.To())][prev.To()]
+		cand[2] = t.hist.counter[t.pos.PieceAt(prev.To())][prev.To()]
 	}
 	pos := t.pos
 	for i := 2; i >= 0; i-- {
@@ -182,12 +191,12 @@ func (mp *movePicker) specials() {
 	}
 }
 
-// scoreQuiet orders the appended quiet moves by history.
+// scoreQuiet orders the appended quiet moves by their histories.
 func (mp *movePicker) scoreQuiet() {
 	t := mp.t
-	h := &t.history[t.pos.Side()]
+	pos := t.pos
 	for i := mp.nNoisy; i < mp.list.Count; i++ {
 		m := mp.list.Moves[i]
-		mp.scores[i] = h[m.From()][m.To()]
+		mp.scores[i] = int32(t.quietHistory(mp.ply, m, pos.PieceAt(m.From())))
 	}
 }

@@ -9,12 +9,14 @@ import (
 
 // The picker returns every legal move exactly once (only the captures and
 // promotions in quiescence), in stage order: the hash move, winning and
-// equal captures by MVV-LVA, the killers and countermove, quiet moves by
-// history, losing captures.
+// equal captures by value and capture history, the killers and
+// countermove, quiet moves by their histories (butterfly and
+// continuation), losing captures.
 func TestMovePickerOrder(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
 	s := &Searcher{opts: DefaultOptions()}
 	th := &thread{s: s}
+	rnd := func() int16 { return int16(rng.Intn(4001) - 2000) }
 	fens := []string{
 		board.StartFEN,
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -38,10 +40,17 @@ func TestMovePickerOrder(t *testing.T) {
 				break
 			}
 			// Random history, killers, countermove and hash move (legal or not).
-			for c := range th.history {
-				for f := range th.history[c] {
-					for to := range th.history[c][f] {
-						th.history[c][f][to] = int32(rng.Intn(2001) - 1000)
+			for c := range th.hist.butterfly {
+				for f := range th.hist.butterfly[c] {
+					for to := range th.hist.butterfly[c][f] {
+						th.hist.butterfly[c][f][to] = rnd()
+					}
+				}
+			}
+			for pc := range th.hist.capture {
+				for to := range th.hist.capture[pc] {
+					for v := range th.hist.capture[pc][to] {
+						th.hist.capture[pc][to][v] = rnd()
 					}
 				}
 			}
@@ -54,6 +63,14 @@ func TestMovePickerOrder(t *testing.T) {
 			ply := 1
 			th.stack[ply].killers = [2]board.Move{anyMove(), anyMove()}
 			th.stack[ply-1].move = anyMove()
+			// The continuation table of a random earlier move, randomised.
+			cont := &th.hist.cont[rng.Intn(16)][rng.Intn(64)]
+			for pc := range cont {
+				for to := range cont[pc] {
+					cont[pc][to] = rnd()
+				}
+			}
+			th.stack[ply-1].cont = cont
 			ttMove := anyMove()
 			if rng.Intn(5) == 0 {
 				ttMove = board.NoMove
@@ -108,11 +125,13 @@ func expectedRank(th *thread, ply int, ttMove, m board.Move, qs bool) (int, int3
 		return 0, 0
 	}
 	if pos.IsCapture(m) || m.Promo() != board.NoPieceType {
-		mvvlva := int32(board.SEEValue[pos.CapturedPiece(m).Type()]+board.SEEValue[m.Promo()])*8 - int32(pos.PieceAt(m.From()).Type())
+		pc := pos.PieceAt(m.From())
+		victim := pos.CapturedPiece(m).Type()
+		v := int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*16 + int32(th.hist.capture[pc][m.To()][victim])/4
 		if qs || pos.SEE(m) >= 0 {
-			return 1, mvvlva
+			return 1, v
 		}
-		return 5, mvvlva
+		return 5, v
 	}
 	k := th.stack[ply].killers
 	switch m {
@@ -122,8 +141,10 @@ func expectedRank(th *thread, ply int, ttMove, m board.Move, qs bool) (int, int3
 		return 2, 0
 	}
 	prev := th.stack[ply-1].move
-	if m == th.counter[pos.PieceAt(prev.To())][prev.To()] {
+	if m == th.hist.counter[pos.PieceAt(prev.To())][prev.To()] {
 		return 3, 0
 	}
-	return 4, th.history[pos.Side()][m.From()][m.To()]
+	// Two plies back is before the root: the neutral table, all zero.
+	pc := pos.PieceAt(m.From())
+	return 4, int32(th.hist.butterfly[pos.Side()][m.From()][m.To()]) + int32(th.stack[ply-1].cont[pc][m.To()])
 }

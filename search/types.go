@@ -87,6 +87,14 @@ type Options struct {
 	CheckExtension bool
 	MateDistance   bool // mate-distance pruning
 	QSearchPruning bool // SEE and delta pruning of hopeless captures in quiescence
+	ContHistory    bool // continuation history: quiet moves by the moves one and two plies before
+	CaptureHistory bool // capture history: captures ordered and SEE-pruned by their record
+	HistoryLMR     bool // LMR adjusted by history, killers, cut nodes and a noisy hash move
+	HistoryPruning bool // skip late quiet moves with a bad history near the horizon
+	CorrHistory    bool // correct the static evaluation by the pawn structure's record
+	Singular       bool // singular extensions, multi-cut and negative extensions
+	Improving      bool // prune and reduce less while the static evaluation rises
+	ProbCut        bool // a capture beating beta by a margin in a reduced search cuts the node
 }
 
 // Switch names one on/off enhancement for option tables and flags.
@@ -112,6 +120,14 @@ var Switches = []Switch{
 	{"CheckExtension", func(o *Options) *bool { return &o.CheckExtension }},
 	{"MateDistance", func(o *Options) *bool { return &o.MateDistance }},
 	{"QSearchPruning", func(o *Options) *bool { return &o.QSearchPruning }},
+	{"ContHistory", func(o *Options) *bool { return &o.ContHistory }},
+	{"CaptureHistory", func(o *Options) *bool { return &o.CaptureHistory }},
+	{"HistoryLMR", func(o *Options) *bool { return &o.HistoryLMR }},
+	{"HistoryPruning", func(o *Options) *bool { return &o.HistoryPruning }},
+	{"CorrHistory", func(o *Options) *bool { return &o.CorrHistory }},
+	{"Singular", func(o *Options) *bool { return &o.Singular }},
+	{"Improving", func(o *Options) *bool { return &o.Improving }},
+	{"ProbCut", func(o *Options) *bool { return &o.ProbCut }},
 }
 
 // DefaultOptions returns the playing configuration: PVS with everything
@@ -149,6 +165,14 @@ type Stats struct {
 	NullTries     uint64
 	NullCutoffs   uint64
 	ReSearches    uint64 // PVS and LMR re-searches, aspiration and MTD(f) passes after the first
+
+	SingularSearches   uint64 // searches without the hash move
+	SingularExtensions uint64 // hash moves extended (once or twice)
+	DoubleExtensions   uint64 // of those, extended twice
+	MultiCuts          uint64 // nodes cut because the other moves beat beta too
+	ProbCutTries       uint64 // captures searched by ProbCut
+	ProbCuts           uint64 // nodes cut by ProbCut
+	HistoryPrunes      uint64 // quiet moves skipped for their history
 }
 
 // Total returns all nodes visited (interior and quiescence).
@@ -170,6 +194,13 @@ func (s *Stats) Add(o Stats) {
 	s.NullTries += o.NullTries
 	s.NullCutoffs += o.NullCutoffs
 	s.ReSearches += o.ReSearches
+	s.SingularSearches += o.SingularSearches
+	s.SingularExtensions += o.SingularExtensions
+	s.DoubleExtensions += o.DoubleExtensions
+	s.MultiCuts += o.MultiCuts
+	s.ProbCutTries += o.ProbCutTries
+	s.ProbCuts += o.ProbCuts
+	s.HistoryPrunes += o.HistoryPrunes
 }
 
 // Info reports one PV line of a finished iteration, or an aspiration

@@ -1,0 +1,147 @@
+// The histories that order and prune moves, and the correction history
+// that corrects the static evaluation. Every table is per thread and kept
+// between the searches of one game.
+//
+//   - history: quiet moves by side, from and to square (the butterfly table);
+//   - continuation history: quiet moves by moved piece and destination, for
+//     each piece and destination of the move one and two plies before;
+//   - capture history: captures and promotions by moved piece, destination
+//     and captured piece type;
+//   - correction history: by side and pawn structure, the running mean of
+//     the difference between search results and the static evaluation.
+//
+// Updates use gravity: an entry moves toward ±historyMax by the bonus
+// scaled by how far it still is from it, so entries stay bounded and old
+// results fade.
+package search
+
+import "brudno/board"
+
+// pieceToHistory scores moves by moved piece and destination.
+type pieceToHistory [16][64]int16
+
+const corrSize = 1 << 14 // correction-history entries per side
+
+type histories struct {
+	butterfly [2][64][64]int16
+	cont      [16][64]pieceToHistory // by the earlier move's piece and destination
+	capture   [16][64][8]int16       // by moved piece, destination, captured type
+	corr      [2][corrSize]int32
+	counter   [16][64]board.Move // countermoves by the earlier move's piece and destination
+}
+
+// historyBonus is the reward (or, negated, the penalty) for a move at depth.
+func historyBonus(depth int) int {
+	return min(historyBonusMul*depth-historyBonusSub, historyBonusMax)
+}
+
+// gravity moves h by bonus, scaled down as h nears the bound.
+func gravity(h *int16, bonus int) {
+	v := int(*h)
+	abs := bonus
+	if abs < 0 {
+		abs = -abs
+	}
+	*h = int16(v + bonus - v*abs/historyMax)
+}
+
+// contTable returns the continuation table of the move made back plies
+// before ply (a neutral table before the root or after a null move).
+func (t *thread) contTable(ply, back int) *pieceToHistory {
+	if ply < back {
+		return &t.hist.cont[0][0]
+	}
+	return t.stack[ply-back].cont
+}
+
+// quietHistory scores quiet move m of piece pc at ply: butterfly plus,
+// when switched on, the two continuation histories.
+func (t *thread) quietHistory(ply int, m board.Move, pc board.Piece) int {
+	h := int(t.hist.butterfly[t.pos.Side()][m.From()][m.To()])
+	if t.s.opts.ContHistory {
+		h += int(t.contTable(ply, 1)[pc][m.To()]) + int(t.contTable(ply, 2)[pc][m.To()])
+	}
+	return h
+}
+
+// captureHistory scores noisy move m (0 when the table is off).
+func (t *thread) captureHistory(m board.Move) int {
+	if !t.s.opts.CaptureHistory {
+		return 0
+	}
+	pos := t.pos
+	return int(t.hist.capture[pos.PieceAt(m.From())][m.To()][pos.CapturedPiece(m).Type()])
+}
+
+// updateQuiet rewards or penalises quiet move m at ply by bonus.
+func (t *thread) updateQuiet(ply int, m board.Move, bonus int) {
+	pc := t.pos.PieceAt(m.From())
+	if t.s.opts.History {
+		gravity(&t.hist.butterfly[t.pos.Side()][m.From()][m.To()], bonus)
+	}
+	if t.s.opts.ContHistory {
+		gravity(&t.contTable(ply, 1)[pc][m.To()], bonus)
+		gravity(&t.contTable(ply, 2)[pc][m.To()], bonus)
+	}
+}
+
+// updateCapture rewards or penalises noisy move m by bonus.
+func (t *thread) updateCapture(m board.Move, bonus int) {
+	pos := t.pos
+	gravity(&t.hist.capture[pos.PieceAt(m.From())][m.To()][pos.CapturedPiece(m).Type()], bonus)
+}
+
+// updateCutoffStats records that m caused a beta cutoff at ply after the
+// quiet and noisy moves in quiets and noisies had been searched in vain:
+// killers and the countermove for a quiet m, and the histories.
+func (t *thread) updateCutoffStats(ply, depth int, m board.Move, quiet bool, quiets, noisies []board.Move) {
+	o := &t.s.opts
+	bonus := historyBonus(depth)
+	if quiet {
+		if o.Killers {
+			k := &t.stack[ply].killers
+			if k[0] != m {
+				k[1], k[0] = k[0], m
+			}
+			if prev := t.stack[ply-1].move; prev != board.NoMove {
+				to := prev.To()
+				t.hist.counter[t.pos.PieceAt(to)][to] = m
+			}
+		}
+		if o.History || o.ContHistory {
+			t.updateQuiet(ply, m, bonus)
+			for _, q := range quiets {
+				t.updateQuiet(ply, q, -bonus)
+			}
+		}
+	} else if o.CaptureHistory {
+		t.updateCapture(m, bonus)
+	}
+	if o.CaptureHistory {
+		for _, c := range noisies {
+			t.updateCapture(c, -bonus)
+		}
+	}
+}
+
+// correction returns the correction history's adjustment of the static
+// evaluation of the thread's position, in centipawns.
+func (t *thread) correction() int {
+	if !t.s.opts.CorrHistory {
+		return 0
+	}
+	pos := t.pos
+	return int(t.hist.corr[pos.Side()][pos.PawnKey()&(corrSize-1)]) / corrGrain
+}
+
+// updateCorrection moves the position's correction toward the difference
+// between the search result best and the raw static evaluation.
+func (t *thread) updateCorrection(depth, best, raw int) {
+	pos := t.pos
+	e := &t.hist.corr[pos.Side()][pos.PawnKey()&(corrSize-1)]
+	w := int32(min(depth+1, corrWeightMax))
+	diff := int32((best - raw) * corrGrain)
+	v := (*e*(256-w) + diff*w) / 256
+	limit := int32(corrLimit * corrGrain)
+	*e = max(-limit, min(v, limit))
+}

@@ -1,0 +1,116 @@
+// Quiescence: captures and queen promotions (all evasions in check) until
+// the position is quiet, with the table, stand pat on the corrected static
+// evaluation, and delta and SEE pruning.
+package search
+
+import "brudno/board"
+
+// qsearch searches captures and promotions (all evasions when in check)
+// until the position is quiet.
+func (t *thread) qsearch(alpha, beta, ply int) int {
+	s := t.s
+	o := &s.opts
+	t.nodes++
+	t.stats.QNodes++
+	if t.nodes&2047 == 0 {
+		t.checkLimits()
+	}
+	if t.halted() {
+		return 0
+	}
+	pos := t.pos
+	t.stack[ply].pvLen = 0
+	t.selDepth = max(t.selDepth, ply)
+	inCheck := pos.InCheck()
+	if ply >= MaxPly {
+		t.stats.Leaves++
+		if inCheck {
+			return 0
+		}
+		return t.ev.Evaluate(pos)
+	}
+	key := pos.Key()
+	hit, ttHit := t.probe(key)
+	if ttHit {
+		if score, ok := t.ttCutoff(hit, ply, alpha, beta); ok {
+			return score
+		}
+	}
+	// Stand pat: the side to move may decline every capture.
+	best := -Infinity
+	rawEval, staticEval := -Infinity, -Infinity
+	if !inCheck {
+		if ttHit && hit.Eval > -Infinity {
+			rawEval = hit.Eval
+		} else {
+			rawEval = t.ev.Evaluate(pos)
+		}
+		staticEval = max(-MateBound+1, min(rawEval+t.correction(), MateBound-1))
+		best = staticEval
+		if best >= beta {
+			t.stats.Leaves++
+			return best
+		}
+		alpha = max(alpha, best)
+	}
+	// The hash move goes first when it is one quiescence would search.
+	ttMove := board.NoMove
+	if ttHit && (inCheck || pos.IsCapture(hit.Move) || hit.Move.Promo() != board.NoPieceType) {
+		ttMove = hit.Move
+	}
+	var mp movePicker
+	mp.init(t, ply, ttMove, !inCheck)
+	searched := 0
+	bestMove := board.NoMove
+	origAlpha := alpha
+	for {
+		m, ok := mp.next()
+		if !ok {
+			break
+		}
+		if !inCheck {
+			if pt := m.Promo(); pt != board.NoPieceType && pt != board.Queen {
+				continue
+			}
+			if o.QSearchPruning {
+				// Delta: even winning the piece cannot reach alpha.
+				if m.Promo() == board.NoPieceType && staticEval+board.SEEValue[pos.CapturedPiece(m).Type()]+qsDeltaMargin < alpha {
+					continue
+				}
+				if !pos.SEENonNegative(m) {
+					continue
+				}
+			}
+		}
+		searched++
+		t.stack[ply].move = m
+		t.stack[ply].cont = &t.hist.cont[pos.PieceAt(m.From())][m.To()]
+		pos.Make(m)
+		score := -t.qsearch(-beta, -alpha, ply+1)
+		pos.Unmake()
+		if t.halted() {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				bestMove = m
+				t.updatePV(ply, m)
+				if score >= beta {
+					break
+				}
+			}
+		}
+	}
+	if searched == 0 {
+		t.stats.Leaves++
+		if inCheck { // every evasion is searched: none was legal
+			return -Mate + ply
+		}
+	}
+	if o.TT {
+		s.tt.Store(key, bestMove, scoreToTT(best, ply), rawEval, 0, boundOf(best, origAlpha, beta))
+	}
+	return best
+}

@@ -1,0 +1,257 @@
+// Iterative deepening and the root: aspiration windows, MTD(f), and the
+// loop over the root moves.
+package search
+
+import "brudno/board"
+
+// iterate is one thread's iterative deepening loop. Helper threads (id > 0)
+// search the same root, some starting one ply deeper, so that the threads
+// spread over depths and share results through the table.
+func (t *thread) iterate() {
+	s := t.s
+	main := t.id == 0
+	maxDepth := MaxPly - 1
+	if s.limits.Depth > 0 {
+		maxDepth = min(s.limits.Depth, maxDepth)
+	}
+	multiPV := min(s.opts.MultiPV, len(t.rootMoves))
+	var lastBest board.Move
+	stability := 0
+	for depth := 1 + t.id%2; depth <= maxDepth; depth++ {
+		// Odd helpers keep one ply ahead of the deepest completed iteration,
+		// so that the threads spread over two depths.
+		if t.id%2 == 1 && depth <= int(s.doneDepth.Load())+1 && depth < maxDepth {
+			depth = min(int(s.doneDepth.Load())+2, maxDepth)
+		}
+		t.rootDepth = depth
+		for pvIdx := 0; pvIdx < multiPV && !t.halted(); pvIdx++ {
+			t.selDepth = 0
+			if s.opts.Algorithm == MTDF {
+				t.mtdf(depth, pvIdx)
+			} else {
+				t.aspirate(depth, pvIdx, main)
+			}
+			// A later line may have come out better than an earlier one.
+			if !t.halted() {
+				sortRootMoves(t.rootMoves[:pvIdx+1])
+			}
+		}
+		if s.stop.Load() {
+			break
+		}
+		if t.abandon {
+			// Another thread finished this depth (or a deeper one) first:
+			// take its line and go on from there.
+			t.abandon = false
+			depth = t.adoptDeepest()
+		}
+		t.completed = depth
+		t.best = t.rootMoves[0]
+		t.best.pv = append([]board.Move(nil), t.best.pv...)
+		s.publishCompleted(depth, t.best)
+		t.published.Store(t.nodes)
+		if !main {
+			continue
+		}
+		t.reportLines(depth)
+		if t.rootMoves[0].move == lastBest {
+			stability = min(stability+1, stabilityMax)
+		} else {
+			stability = 0
+		}
+		lastBest = t.rootMoves[0].move
+		if t.finished(depth, stability) {
+			break
+		}
+	}
+	if main {
+		t.published.Store(t.nodes)
+	}
+}
+
+// finished decides, after a completed iteration of the main thread,
+// whether to stop searching.
+func (t *thread) finished(depth, stability int) bool {
+	s := t.s
+	score := t.rootMoves[0].score
+	if s.limits.Mate > 0 && score >= Mate-2*s.limits.Mate {
+		return true
+	}
+	if s.limits.Infinite || s.tm.pondering.Load() {
+		return false
+	}
+	if len(t.rootMoves) == 1 && s.tm.soft > 0 && depth >= 4 {
+		return true // a forced move: no reason to spend time
+	}
+	// Spend more time while the best move keeps changing, less once it is stable.
+	factor := stabilityBase - stabilityStep*float64(stability)
+	return s.tm.softExpired(factor)
+}
+
+// aspirate searches line pvIdx at depth with an aspiration window around the
+// previous score, widening on failure, and moves the best line to pvIdx.
+func (t *thread) aspirate(depth, pvIdx int, main bool) {
+	s := t.s
+	prev := t.rootMoves[pvIdx].score
+	alpha, beta := -Infinity, Infinity
+	delta := aspirationDelta
+	if s.opts.Aspiration && depth >= aspirationDepth && !IsMateScore(prev) && prev > -Infinity {
+		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
+	}
+	for {
+		score := t.rootSearch(depth, alpha, beta, pvIdx)
+		sortRootMoves(t.rootMoves[pvIdx:])
+		if t.halted() {
+			return
+		}
+		switch {
+		case score <= alpha:
+			if main && s.cb.Info != nil {
+				s.cb.Info(t.info(depth, pvIdx, BoundUpper))
+			}
+			beta = (alpha + beta) / 2
+			alpha = max(score-delta, -Infinity)
+		case score >= beta:
+			if main && s.cb.Info != nil {
+				s.cb.Info(t.info(depth, pvIdx, BoundLower))
+			}
+			beta = min(score+delta, Infinity)
+		default:
+			return
+		}
+		t.stats.ReSearches++
+		delta += delta / 2
+	}
+}
+
+// mtdf finds the value of line pvIdx at depth by MTD(f): null-window
+// searches around a guess (the previous iteration's value), each raising
+// a lower or lowering an upper bound, until the bounds meet. The table
+// keeps the passes cheap, and gives the principal variation afterwards.
+func (t *thread) mtdf(depth, pvIdx int) {
+	g := t.rootMoves[pvIdx].score
+	if g <= -Infinity {
+		g = t.ev.Evaluate(t.pos)
+	}
+	lower, upper := -Infinity, Infinity
+	for pass := 0; lower < upper; pass++ {
+		beta := g
+		if g == lower {
+			beta = g + 1
+		}
+		if pass > 0 {
+			t.stats.ReSearches++
+		}
+		g = t.rootSearch(depth, beta-1, beta, pvIdx)
+		sortRootMoves(t.rootMoves[pvIdx:])
+		if t.halted() {
+			return
+		}
+		if g < beta {
+			upper = g
+		} else {
+			lower = g
+		}
+	}
+	rm := &t.rootMoves[pvIdx]
+	rm.score = g
+	rm.pv = t.pvFromTT(rm.pv[:1], depth)
+}
+
+// pvFromTT extends a principal variation by following hash moves while they
+// are legal and the line does not repeat, up to maxLen moves.
+func (t *thread) pvFromTT(pv []board.Move, maxLen int) []board.Move {
+	pos := t.pos
+	made := 0
+	for _, m := range pv {
+		pos.Make(m)
+		made++
+	}
+	for len(pv) < maxLen && !pos.IsRepetition() {
+		hit, ok := t.s.tt.Probe(pos.Key())
+		if !ok || !pos.IsLegal(hit.Move) {
+			break
+		}
+		pv = append(pv, hit.Move)
+		pos.Make(hit.Move)
+		made++
+	}
+	for ; made > 0; made-- {
+		pos.Unmake()
+	}
+	return pv
+}
+
+// sortRootMoves orders by score, stably, so equal scores keep their order.
+func sortRootMoves(rm []rootMove) {
+	for i := 1; i < len(rm); i++ {
+		for j := i; j > 0 && rm[j].score > rm[j-1].score; j-- {
+			rm[j], rm[j-1] = rm[j-1], rm[j]
+		}
+	}
+}
+
+// rootSearch searches the root moves from pvIdx on and returns the best
+// score (fail-soft). The first move always gets its score; the others
+// lose theirs when the pass begins and get one only by raising alpha, so
+// that sorting keeps the best line first and a move from an earlier pass
+// or iteration never outranks one searched in this pass.
+func (t *thread) rootSearch(depth, alpha, beta, pvIdx int) int {
+	s := t.s
+	best := -Infinity
+	t.stack[0].pvLen = 0
+	t.stack[0].eval = -Infinity
+	if !t.pos.InCheck() {
+		t.stack[0].eval = t.ev.Evaluate(t.pos) + t.correction()
+	}
+	for i := pvIdx + 1; i < len(t.rootMoves); i++ {
+		t.rootMoves[i].score = -Infinity
+	}
+	t.nodes++
+	t.stats.Nodes++
+	nullWindow := beta-alpha == 1
+	for i := pvIdx; i < len(t.rootMoves); i++ {
+		rm := &t.rootMoves[i]
+		if t.id == 0 && s.cb.CurrMove != nil {
+			t.reportCurrMove(depth, rm.move, i+1)
+		}
+		t.stack[0].move = rm.move
+		t.stack[0].cont = &t.hist.cont[t.pos.PieceAt(rm.move.From())][rm.move.To()]
+		t.pos.Make(rm.move)
+		newDepth := depth - 1
+		if s.opts.CheckExtension && t.pos.InCheck() {
+			newDepth++
+		}
+		t.stack[1].doubleExt = 0
+		var score int
+		if i == pvIdx || s.opts.Algorithm != PVS || nullWindow {
+			score = -t.search(newDepth, -beta, -alpha, 1, !nullWindow, nullWindow)
+		} else {
+			score = -t.search(newDepth, -alpha-1, -alpha, 1, false, true)
+			if score > alpha && score < beta {
+				t.stats.ReSearches++
+				score = -t.search(newDepth, -beta, -alpha, 1, true, false)
+			}
+		}
+		t.pos.Unmake()
+		if t.halted() {
+			return best
+		}
+		if i == pvIdx || score > alpha {
+			rm.score = score
+			rm.selDepth = t.selDepth
+			rm.pv = append(rm.pv[:0], rm.move)
+			rm.pv = append(rm.pv, t.stack[1].pv[:t.stack[1].pvLen]...)
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				if score >= beta {
+					return best
+				}
+			}
+		}
+	}
+	return best
+}

@@ -1,0 +1,245 @@
+// The searcher: iterative deepening with aspiration windows over a
+// fail-soft principal variation search with quiescence, on one or more
+// threads (Lazy SMP) sharing the transposition table. All mutable state is
+// in the Searcher and its per-thread structs; nothing is package-level.
+//
+// The files of the package by concern: searcher.go (this one: the Searcher,
+// its threads, a search's start and end), root.go (iterative deepening,
+// aspiration, MTD(f), the root move loop), smp.go (the threads' shared
+// state and limits), report.go (info lines), search.go (the node search),
+// qsearch.go (quiescence), history.go (move-ordering histories and the
+// evaluation's correction), movepick.go (move ordering), tt.go (the
+// transposition table), params.go (every search constant), limits.go (the
+// time manager) and types.go (options, counters, results).
+package search
+
+import (
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"brudno/board"
+	"brudno/eval"
+)
+
+// Searcher runs searches. It keeps the per-thread history tables between
+// searches of one game; Stop and PonderHit may be called from any
+// goroutine while Search runs.
+type Searcher struct {
+	tt      *TT
+	threads []*thread
+
+	// Per search.
+	opts   Options
+	limits Limits
+	tm     *timeManager
+	cb     Callbacks
+	stop   atomic.Bool
+	mu     sync.Mutex // guards tm against PonderHit from another goroutine
+
+	// The deepest iteration any thread has completed (with MultiPV 1):
+	// the other threads abandon that depth and take its result.
+	doneDepth atomic.Int32
+	shared    struct {
+		sync.Mutex
+		depth int
+		best  rootMove
+	}
+}
+
+// NewSearcher returns a searcher using the table tt.
+func NewSearcher(tt *TT) *Searcher { return &Searcher{tt: tt} }
+
+// SetTT replaces the transposition table (between searches only).
+func (s *Searcher) SetTT(tt *TT) { s.tt = tt }
+
+// Clear forgets everything learnt in earlier searches except the table,
+// which the owner clears itself.
+func (s *Searcher) Clear() { s.threads = nil }
+
+// Stop asks the running search to finish as soon as possible.
+func (s *Searcher) Stop() { s.stop.Store(true) }
+
+// PonderHit turns a ponder search into a normal timed search.
+func (s *Searcher) PonderHit() {
+	s.mu.Lock()
+	if s.tm != nil {
+		s.tm.ponderHit()
+	}
+	s.mu.Unlock()
+}
+
+type rootMove struct {
+	move     board.Move
+	score    int
+	selDepth int
+	pv       []board.Move
+}
+
+// frame is the search state of one ply of a thread's line.
+type frame struct {
+	pv        [MaxPly + 1]board.Move
+	pvLen     int
+	killers   [2]board.Move
+	move      board.Move      // the move made from this ply (NoMove for a null move)
+	cont      *pieceToHistory // the continuation history of that move
+	eval      int             // the corrected static evaluation; -Infinity in check
+	excluded  board.Move      // the move a singular-extension search leaves out
+	doubleExt int             // double extensions on the line to this ply
+}
+
+type thread struct {
+	s         *Searcher
+	id        int
+	pos       *board.Position
+	nodes     uint64
+	published atomic.Uint64 // nodes, updated every few thousand nodes
+	selDepth  int
+	stack     [MaxPly + 2]frame
+	hist      histories
+	ev        *eval.Evaluator // with this thread's pawn hash
+	rootMoves []rootMove
+	rootDepth int        // the iteration being searched
+	completed int        // the last iteration completed
+	best      rootMove   // line 1 of the last completed iteration
+	reported  board.Move // the first move of the last line 1 reported
+	abandon   bool       // another thread completed the iteration being searched
+	stats     Stats
+}
+
+// Prepare sets up a search of pos (which it does not modify) within limits.
+// From then on Stop and PonderHit act on this search, even before Run.
+func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, overhead time.Duration) {
+	opts.Threads = max(opts.Threads, 1)
+	opts.MultiPV = max(opts.MultiPV, 1)
+	s.mu.Lock()
+	s.opts, s.limits = opts, limits
+	s.tm = newTimeManager(&s.limits, pos, overhead)
+	s.mu.Unlock()
+	s.stop.Store(false)
+	s.doneDepth.Store(0)
+	s.shared.depth = 0
+	for len(s.threads) < opts.Threads {
+		s.threads = append(s.threads, &thread{s: s, id: len(s.threads), ev: eval.NewEvaluator()})
+	}
+	s.threads = s.threads[:opts.Threads]
+	root := s.rootMoves(pos)
+	for _, t := range s.threads {
+		t.pos = pos.Clone()
+		t.nodes = 0
+		t.completed = 0
+		t.best = rootMove{}
+		t.reported = board.NoMove
+		t.abandon = false
+		t.stats = Stats{}
+		t.published.Store(0)
+		for i := range t.stack {
+			f := &t.stack[i]
+			f.cont, f.excluded, f.doubleExt = &t.hist.cont[0][0], board.NoMove, 0
+		}
+		t.rootMoves = t.rootMoves[:0]
+		for _, rm := range root { // each thread owns its PV slices
+			t.rootMoves = append(t.rootMoves, rootMove{move: rm.move, score: -Infinity, pv: []board.Move{rm.move}})
+		}
+	}
+}
+
+// Run runs the prepared search and returns the best move. It blocks until
+// the search ends: by its limits, by Stop, or, in ponder and infinite
+// mode, by exhausting the depth.
+func (s *Searcher) Run(cb Callbacks) Result {
+	s.cb = cb
+	main := s.threads[0]
+	if len(main.rootMoves) == 0 {
+		return Result{Time: s.tm.elapsed()}
+	}
+	s.tt.NewSearch()
+	var wg sync.WaitGroup
+	for _, t := range s.threads[1:] {
+		wg.Add(1)
+		go func(t *thread) {
+			defer wg.Done()
+			t.iterate()
+		}(t)
+	}
+	main.iterate()
+	s.stop.Store(true)
+	wg.Wait()
+
+	// The main thread's line, unless a helper completed a deeper iteration.
+	best, depth, lineDepth := main.choice(), main.completed, main.rootDepth
+	if s.opts.MultiPV == 1 {
+		for _, t := range s.threads[1:] {
+			if t.completed > depth {
+				best, depth, lineDepth = t.best, t.completed, t.completed
+			}
+		}
+		// The GUI's last line must show the move played: report it when it
+		// comes from an unfinished iteration or from a helper.
+		if best.move != main.reported && s.cb.Info != nil && best.score > -Infinity {
+			s.cb.Info(s.lineInfo(best, lineDepth, 1, BoundExact, main.nodes+s.helperNodes()))
+		}
+	}
+	res := Result{Best: best.move, Score: best.score, Depth: depth, Nodes: s.nodes(), Time: s.tm.elapsed()}
+	for _, t := range s.threads {
+		res.Stats.Add(t.stats)
+	}
+	if len(best.pv) > 1 {
+		res.Ponder = best.pv[1]
+	} else {
+		res.Ponder = s.ponderFromTT(main.pos, best.move)
+	}
+	return res
+}
+
+// choice is the thread's move when its search ends: that of the last
+// completed iteration unless a move proved better in the unfinished one.
+// Every root move but the first of a pass loses its score when the pass
+// begins, so the first of the list is either the last iteration's move or
+// one that raised alpha in the unfinished iteration.
+func (t *thread) choice() rootMove {
+	if rm := t.rootMoves[0]; t.completed == 0 || rm.move == t.best.move || rm.score > -Infinity && t.completed < t.rootDepth {
+		return rm
+	}
+	return t.best
+}
+
+// Search prepares and runs a search in one call.
+func (s *Searcher) Search(pos *board.Position, limits Limits, opts Options, overhead time.Duration, cb Callbacks) Result {
+	s.Prepare(pos, limits, opts, overhead)
+	return s.Run(cb)
+}
+
+// rootMoves lists the legal moves, restricted to searchmoves if given.
+func (s *Searcher) rootMoves(pos *board.Position) []rootMove {
+	var list board.MoveList
+	pos.GenerateLegal(&list)
+	var out []rootMove
+	for _, m := range list.Slice() {
+		if len(s.limits.SearchMoves) > 0 && !containsMove(s.limits.SearchMoves, m) {
+			continue
+		}
+		out = append(out, rootMove{move: m})
+	}
+	return out
+}
+
+func containsMove(ms []board.Move, m board.Move) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// ponderFromTT finds a reply to best in the table when the PV has none.
+func (s *Searcher) ponderFromTT(pos *board.Position, best board.Move) board.Move {
+	p := pos.Clone()
+	p.Make(best)
+	hit, ok := s.tt.Probe(p.Key())
+	if !ok || !p.IsLegal(hit.Move) {
+		return board.NoMove
+	}
+	return hit.Move
+}

@@ -1,0 +1,74 @@
+// Lazy SMP coordination: the threads search the same root and share the
+// transposition table; the deepest completed iteration is published, and
+// a thread still searching that depth abandons it and adopts the result.
+// Limits (time, nodes) are checked here every few thousand nodes.
+package search
+
+// halted reports whether the thread must unwind: the search was stopped,
+// or another thread completed the iteration it is searching.
+func (t *thread) halted() bool { return t.abandon || t.s.stop.Load() }
+
+// publishCompleted records a completed iteration for the other threads.
+func (s *Searcher) publishCompleted(depth int, best rootMove) {
+	if s.opts.MultiPV != 1 {
+		return
+	}
+	s.shared.Lock()
+	if depth > s.shared.depth {
+		s.shared.depth, s.shared.best = depth, best
+		s.doneDepth.Store(int32(depth))
+	}
+	s.shared.Unlock()
+}
+
+// adoptDeepest puts the deepest completed line first among the thread's
+// root moves and returns its depth. It is called on abandon, which follows
+// a completion at least as deep as the thread's own iteration.
+func (t *thread) adoptDeepest() int {
+	s := t.s
+	s.shared.Lock()
+	d, best := s.shared.depth, s.shared.best
+	s.shared.Unlock()
+	for i := range t.rootMoves {
+		if rm := t.rootMoves[i]; rm.move == best.move {
+			rm.score, rm.selDepth = best.score, best.selDepth
+			rm.pv = append(rm.pv[:0], best.pv...) // the thread's own slice
+			copy(t.rootMoves[1:i+1], t.rootMoves[:i])
+			t.rootMoves[0] = rm
+			break
+		}
+	}
+	return d
+}
+
+// checkLimits runs every few thousand nodes: it publishes the node count
+// and, on the main thread, enforces the hard time limit.
+func (t *thread) checkLimits() {
+	t.published.Store(t.nodes)
+	// Depth 1 always completes (it takes microseconds), so even a flagging
+	// clock gets a searched move; only Stop interrupts it.
+	if t.id == 0 && t.rootDepth > 1 && t.s.tm.hardExpired() {
+		t.s.stop.Store(true)
+	}
+	if int(t.s.doneDepth.Load()) >= t.rootDepth {
+		t.abandon = true
+	}
+}
+
+// nodes is the node count of all threads, as last published.
+func (s *Searcher) nodes() uint64 {
+	var n uint64
+	for _, t := range s.threads {
+		n += t.published.Load()
+	}
+	return n
+}
+
+// helperNodes is the node count of the helper threads, as last published.
+func (s *Searcher) helperNodes() uint64 {
+	var n uint64
+	for _, t := range s.threads[1:] {
+		n += t.published.Load()
+	}
+	return n
+}
