@@ -62,20 +62,20 @@ func allocate(lim *Limits, side board.Color, ply int, overhead time.Duration) (s
 	}
 	inc = max(inc, 0)
 	left := max(clock-overhead, minimum)
-	mtg := 30 // sudden death: assume this many moves remain
+	mtg := tmMovesToGo // sudden death: assume this many moves remain
 	if lim.MovesToGo > 0 {
-		mtg = min(lim.MovesToGo, 30)
+		mtg = min(lim.MovesToGo, tmMovesToGo)
 	}
-	soft = left/time.Duration(mtg) + inc*3/4
+	soft = left/time.Duration(mtg) + inc*time.Duration(tmIncPercent)/100
 	// An iteration begun before the soft limit may run on to the hard one,
 	// which allows up to 4 times the soft limit from ply 20 on, less in
 	// the opening, where a move seldom deserves a large share of the clock.
 	// Never plan to use more than the clock allows: the hard limit keeps
 	// a reserve for the moves still to play before the next control.
-	scale := min(4, 1.5+float64(ply)/8)
-	reserve := 0.75
+	scale := float64(min(tmHardMax, tmHardBase+tmHardPerPly*ply)) / 1000
+	reserve := float64(tmReserve) / 100
 	if mtg == 1 {
-		reserve = 0.9
+		reserve = float64(tmReserveLast) / 100
 	}
 	hard = min(time.Duration(float64(soft)*scale), time.Duration(float64(left)*reserve))
 	soft = min(soft, hard)

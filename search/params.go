@@ -1,7 +1,15 @@
-// Every search constant, named in one place. They are variables, not
+// Every search constant, named in one table. They are variables, not
 // constants, so that a build with the tune tag can expose each as a UCI
-// option for tuning; the play build never changes them.
+// spin option (engine/tune_on.go) for SPSA tuning; `brudno params` prints
+// the table in OpenBench's SPSA input format. The play build never
+// changes them. Fractions are kept as integers (percent or hundredths) so
+// that every parameter is an integer with a range and a step.
 package search
+
+import (
+	"fmt"
+	"math"
+)
 
 // Aspiration windows at the root.
 var (
@@ -9,7 +17,7 @@ var (
 	aspirationDelta = 20 // half-width of the first window, centipawns
 )
 
-// Pruning before the moves are searched.
+// Pruning, reductions and extensions before the moves are searched.
 var (
 	rfpDepth        = 8   // reverse futility up to this depth
 	rfpMargin       = 75  // per ply of depth (one ply less when improving)
@@ -35,11 +43,11 @@ var (
 
 // Pruning of moves in the move loop.
 var (
-	lmpDepth          = 8   // late move pruning up to this depth
-	lmpBase           = 3   // quiet moves searched: base + depth^2 (improving), half of it plus one otherwise
-	futilityDepth     = 6   // futility on the reduced depth up to this
-	futilityBase      = 100 // margin: base + mul*reduced depth
-	futilityMul       = 100
+	lmpDepth          = 8    // late move pruning up to this depth
+	lmpBase           = 3    // quiet moves searched: base + depth^2 (improving), half of it plus one otherwise
+	futilityDepth     = 6    // futility on the reduced depth up to this
+	futilityBase      = 100  // margin: base + mul*reduced depth
+	futilityMul       = 100  //
 	historyPruneDepth = 3    // history pruning on the reduced depth up to this
 	historyPruneMul   = 2048 // prune a quiet move with history below -mul*depth
 	seeQuietDepth     = 7    // SEE pruning of quiet moves up to this reduced depth
@@ -51,8 +59,8 @@ var (
 
 // Late move reductions.
 var (
-	lmrBase     = 0.75 // reduction: base + ln(depth)*ln(move number)/div
-	lmrDiv      = 2.25
+	lmrBase     = 75  // reduction: base/100 + ln(depth)*ln(move number)/(div/100)
+	lmrDiv      = 225 //
 	lmrMinDepth = 3
 	lmrHistDiv  = 8192 // one ply less (more) per this much history
 	lmrHistMax  = 2    // at most this many plies either way
@@ -60,11 +68,11 @@ var (
 
 // Histories.
 var (
-	historyMax      = 16384 // every history entry stays within ±max
+	historyMax      = 16384 // every history entry stays within ±max (not tuned: int16 tables)
 	historyBonusMul = 300   // bonus: min(mul*depth - sub, max)
 	historyBonusSub = 250
 	historyBonusMax = 2400
-	corrGrain       = 256 // correction history: entries in 1/grain centipawn
+	corrGrain       = 256 // correction history: entries in 1/grain centipawn (not tuned)
 	corrWeightMax   = 16  // a result's weight: min(depth+1, max)/256
 	corrLimit       = 128 // corrections stay within ±limit centipawns
 )
@@ -74,9 +82,111 @@ var (
 	qsDeltaMargin = 200 // delta pruning: a capture must be able to come this close to alpha
 )
 
-// The time manager's factors: more time while the best move changes.
+// The time manager.
 var (
-	stabilityBase = 1.4 // the soft limit's factor with no stability
-	stabilityStep = 0.1 // less per iteration the best move stayed
-	stabilityMax  = 6
+	tmMovesToGo   = 30   // sudden death: assume this many moves remain
+	tmIncPercent  = 75   // share of the increment added to the soft limit
+	tmHardBase    = 1500 // hard limit in per mille of the soft one at ply 0 ...
+	tmHardPerPly  = 125  // ... plus this much per ply ...
+	tmHardMax     = 4000 // ... up to this
+	tmReserve     = 75   // never plan past this percent of the clock ...
+	tmReserveLast = 90   // ... or this, with one move to the time control
+	stabilityBase = 140  // the soft limit's percent with no stability ...
+	stabilityStep = 10   // ... less this per iteration the best move stayed ...
+	stabilityMax  = 6    // ... for at most this many
 )
+
+// Param is a tunable search constant: its name (the UCI option of a tune
+// build), the variable, its range and SPSA's step.
+type Param struct {
+	Name           string
+	Value          *int
+	Min, Max, Step int
+}
+
+// Params lists every tunable constant.
+var Params = []Param{
+	{"AspirationDepth", &aspirationDepth, 2, 8, 1},
+	{"AspirationDelta", &aspirationDelta, 5, 60, 3},
+	{"RFPDepth", &rfpDepth, 4, 12, 1},
+	{"RFPMargin", &rfpMargin, 30, 150, 6},
+	{"RazorDepth", &razorDepth, 0, 4, 1},
+	{"RazorBase", &razorBase, 200, 800, 30},
+	{"RazorMul", &razorMul, 50, 500, 20},
+	{"NullMinDepth", &nullMinDepth, 2, 5, 1},
+	{"NullBase", &nullBase, 2, 5, 1},
+	{"NullDepthDiv", &nullDepthDiv, 2, 8, 1},
+	{"NullEvalDiv", &nullEvalDiv, 80, 400, 15},
+	{"NullEvalMax", &nullEvalMax, 1, 6, 1},
+	{"ProbCutDepth", &probCutDepth, 3, 8, 1},
+	{"ProbCutMargin", &probCutMargin, 80, 400, 15},
+	{"ProbCutReduce", &probCutReduce, 2, 6, 1},
+	{"IIRDepth", &iirDepth, 3, 8, 1},
+	{"SingularDepth", &singularDepth, 5, 10, 1},
+	{"SingularTTDepth", &singularTTDepth, 1, 5, 1},
+	{"SingularMargin", &singularMargin, 1, 4, 1},
+	{"DoubleExtMargin", &doubleExtMargin, 5, 60, 3},
+	{"DoubleExtLimit", &doubleExtLimit, 0, 16, 1},
+	{"LMPDepth", &lmpDepth, 3, 10, 1},
+	{"LMPBase", &lmpBase, 1, 8, 1},
+	{"FutilityDepth", &futilityDepth, 3, 10, 1},
+	{"FutilityBase", &futilityBase, 20, 250, 10},
+	{"FutilityMul", &futilityMul, 40, 200, 8},
+	{"HistoryPruneDepth", &historyPruneDepth, 1, 6, 1},
+	{"HistoryPruneMul", &historyPruneMul, 512, 6000, 250},
+	{"SEEQuietDepth", &seeQuietDepth, 2, 10, 1},
+	{"SEEQuietMul", &seeQuietMul, 5, 80, 4},
+	{"SEENoisyDepth", &seeNoisyDepth, 2, 10, 1},
+	{"SEENoisyMul", &seeNoisyMul, 40, 200, 8},
+	{"SEENoisyHistDiv", &seeNoisyHistDiv, 8, 128, 6},
+	{"LMRBase", &lmrBase, 20, 150, 6},
+	{"LMRDiv", &lmrDiv, 150, 350, 10},
+	{"LMRMinDepth", &lmrMinDepth, 2, 5, 1},
+	{"LMRHistDiv", &lmrHistDiv, 2048, 16384, 600},
+	{"LMRHistMax", &lmrHistMax, 0, 4, 1},
+	{"HistoryBonusMul", &historyBonusMul, 100, 600, 25},
+	{"HistoryBonusSub", &historyBonusSub, 0, 600, 30},
+	{"HistoryBonusMax", &historyBonusMax, 800, 4000, 150},
+	{"CorrWeightMax", &corrWeightMax, 4, 64, 3},
+	{"CorrLimit", &corrLimit, 32, 255, 8},
+	{"QSDeltaMargin", &qsDeltaMargin, 50, 400, 15},
+	{"TMMovesToGo", &tmMovesToGo, 15, 50, 2},
+	{"TMIncPercent", &tmIncPercent, 40, 100, 4},
+	{"TMHardBase", &tmHardBase, 1000, 3000, 100},
+	{"TMHardPerPly", &tmHardPerPly, 0, 400, 20},
+	{"TMHardMax", &tmHardMax, 2000, 6000, 200},
+	{"StabilityBase", &stabilityBase, 100, 200, 5},
+	{"StabilityStep", &stabilityStep, 0, 20, 1},
+	{"StabilityMax", &stabilityMax, 0, 10, 1},
+	{"TMReserve", &tmReserve, 50, 90, 3},
+}
+
+// SetParam sets the parameter called name to v, within its range, and
+// recomputes what depends on it. Only between searches.
+func SetParam(name string, v int) error {
+	for _, p := range Params {
+		if p.Name != name {
+			continue
+		}
+		if v < p.Min || v > p.Max {
+			return fmt.Errorf("%s: %d is outside %d..%d", name, v, p.Min, p.Max)
+		}
+		*p.Value = v
+		initLMR()
+		return nil
+	}
+	return fmt.Errorf("no search parameter %q", name)
+}
+
+// lmrTable[d][m] is the late move reduction at depth d for move number m.
+var lmrTable [64][64]int
+
+func init() { initLMR() }
+
+func initLMR() {
+	for d := 1; d < 64; d++ {
+		for m := 1; m < 64; m++ {
+			lmrTable[d][m] = int(float64(lmrBase)/100 + math.Log(float64(d))*math.Log(float64(m))/(float64(lmrDiv)/100))
+		}
+	}
+}

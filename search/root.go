@@ -84,7 +84,7 @@ func (t *thread) finished(depth, stability int) bool {
 		return true // a forced move: no reason to spend time
 	}
 	// Spend more time while the best move keeps changing, less once it is stable.
-	factor := stabilityBase - stabilityStep*float64(stability)
+	factor := float64(stabilityBase-stabilityStep*stability) / 100
 	return s.tm.softExpired(factor)
 }
 

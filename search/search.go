@@ -5,11 +5,7 @@
 // updates of the histories and the correction history afterwards.
 package search
 
-import (
-	"math"
-
-	"brudno/board"
-)
+import "brudno/board"
 
 // node holds what the parts of one node's search share.
 type node struct {
@@ -564,16 +560,6 @@ func (t *thread) updatePV(ply int, m board.Move) {
 	copy(f.pv[1:], child.pv[:child.pvLen])
 	f.pvLen = child.pvLen + 1
 }
-
-// lmrTable[d][m] is the late move reduction at depth d for move number m.
-var lmrTable = func() (tab [64][64]int) {
-	for d := 1; d < 64; d++ {
-		for m := 1; m < 64; m++ {
-			tab[d][m] = int(lmrBase + math.Log(float64(d))*math.Log(float64(m))/lmrDiv)
-		}
-	}
-	return tab
-}()
 
 func b2i(b bool) int {
 	if b {

@@ -116,7 +116,8 @@ func TestDriversAgree(t *testing.T) {
 		for _, asp := range []bool{false, true} {
 			o := PlainOptions()
 			o.Algorithm, o.Aspiration = algo, asp
-			o.Killers, o.History = asp, asp // ordering must not change the value
+			// Ordering must not change the value.
+			o.Killers, o.History, o.ContHistory, o.CaptureHistory = asp, asp, asp, asp
 			configs[fmt.Sprintf("%v asp=%v", algo, asp)] = o
 		}
 	}

@@ -1,0 +1,133 @@
+// Tests of the modern techniques: the singular-extension search leaves
+// the node's table entry alone, the move played when a search stops inside
+// an iteration, and mate scores through singular extensions and ProbCut.
+package search
+
+import (
+	"testing"
+
+	"brudno/board"
+)
+
+// prepared returns a searcher prepared on fen and its main thread, with a
+// root move made so that the thread searches at ply 1 as inside a search.
+func prepared(t *testing.T, fen string, opts Options) (*Searcher, *thread) {
+	t.Helper()
+	p, err := board.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSearcher(NewTT(16))
+	s.Prepare(p, Limits{}, opts, 0)
+	th := s.threads[0]
+	th.rootDepth = 20
+	return s, th
+}
+
+// A search with a move excluded (the singular-extension verification)
+// must not store its result over the node's entry; the same search
+// without the exclusion does store, so the test can fail.
+func TestExcludedSearchKeepsEntry(t *testing.T) {
+	const fen = "r1bq1rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7"
+	for _, exclude := range []bool{true, false} {
+		s, th := prepared(t, fen, DefaultOptions())
+		pos := th.pos
+		var list board.MoveList
+		pos.GenerateLegal(&list)
+		m := list.Moves[0]
+		th.stack[0].move = m
+		th.stack[0].cont = &th.hist.cont[pos.PieceAt(m.From())][m.To()]
+		pos.Make(m)
+		key := pos.Key()
+		pos.GenerateLegal(&list)
+		reply := list.Moves[0]
+		// A marker entry: an unlikely score at depth 1.
+		s.tt.Store(key, reply, 12345, 7, 1, BoundLower)
+		if exclude {
+			th.stack[1].excluded = reply
+		}
+		th.search(6, -Infinity, Infinity, 1, true, false)
+		th.stack[1].excluded = board.NoMove
+		hit, ok := s.tt.Probe(key)
+		kept := ok && hit.Score == 12345 && hit.Depth == 1 && hit.Move == reply && hit.Eval == 7
+		if exclude && !kept {
+			t.Errorf("the excluded-move search overwrote the node's entry: %+v (found %v)", hit, ok)
+		}
+		if !exclude && kept {
+			t.Errorf("the full search left the marker entry: the test cannot tell")
+		}
+	}
+}
+
+// When a search stops inside an iteration, the move played is the last
+// completed iteration's unless a move proved better in the unfinished
+// one. A later root move holding a stale score from an earlier iteration
+// (above the first move's) must not be played: the stop below comes
+// before any move of the new iteration is searched.
+func TestStoppedIterationKeepsCompletedMove(t *testing.T) {
+	const fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+	s, th := prepared(t, fen, DefaultOptions())
+	for depth := 1; depth <= 5; depth++ {
+		th.rootDepth = depth
+		th.aspirate(depth, 0, false)
+		th.completed, th.best = depth, th.rootMoves[0]
+	}
+	prev := th.best.move
+	stale := th.rootMoves[3].move
+	th.rootMoves[3].score = th.rootMoves[0].score + 500
+	s.limits.Nodes = th.nodes + 1 // stop at the next node: nothing of depth 6 completes
+	th.rootDepth = 6
+	th.aspirate(6, 0, false)
+	if !s.stop.Load() {
+		t.Fatal("the node limit did not stop the search")
+	}
+	if got := th.choice().move; got != prev {
+		t.Errorf("stopped at depth 6: plays %v, want the completed iteration's %v (stale %v)", got, prev, stale)
+	}
+
+	// Stopped later in the iteration, at many different moments: the move
+	// is the completed one, or one that scored above it in this iteration.
+	for extra := uint64(50); extra < 20000; extra = extra * 3 / 2 {
+		s, th := prepared(t, fen, DefaultOptions())
+		for depth := 1; depth <= 5; depth++ {
+			th.rootDepth = depth
+			th.aspirate(depth, 0, false)
+			th.completed, th.best = depth, th.rootMoves[0]
+		}
+		prev := th.rootMoves[0]
+		s.limits.Nodes = th.nodes + extra
+		th.rootDepth = 6
+		th.aspirate(6, 0, false)
+		got := th.choice()
+		if got.move != prev.move && (got.score == -Infinity || !s.stop.Load()) {
+			t.Errorf("stopped %d nodes into depth 6: plays %v (score %d), not the completed %v", extra, got.move, got.score, prev.move)
+		}
+	}
+}
+
+// Mates are found with their exact distance through the paths of the new
+// techniques: these WAC positions are mates that the search sees only
+// after several iterations of ordinary scores, in which it runs
+// singular-extension verifications and ProbCut; the distances are those
+// of 43d442e's search (before these techniques) at depth 16.
+func TestMatesThroughNewPaths(t *testing.T) {
+	cases := []struct {
+		fen   string
+		moves int
+	}{
+		{"b4r1k/pq2rp2/1p1bpn1p/3PN2n/2P2P2/P2B3K/1B2Q2N/3R2R1 w - - 0 1", 3}, // WAC.104
+		{"r4rk1/5ppp/p3q1n1/2p2NQ1/4n3/P3P3/1B3PPP/1R3RK1 w - - 0 1", 3},      // WAC.203
+		{"6k1/2p3p1/1p1p1nN1/1B1P4/4PK2/8/2r3b1/7R w - - 0 1", 4},             // WAC.282
+	}
+	var total Stats
+	for _, c := range cases {
+		r := searchFEN(t, c.fen, Limits{Depth: 12}, DefaultOptions())
+		if !IsMateScore(r.Score) || MateMoves(r.Score) != c.moves {
+			t.Errorf("%s: score %d (mate %d), want mate %d", c.fen, r.Score, MateMoves(r.Score), c.moves)
+		}
+		total.Add(r.Stats)
+	}
+	if total.SingularSearches == 0 || total.ProbCutTries == 0 {
+		t.Errorf("the paths were not exercised: %d singular searches, %d ProbCut tries", total.SingularSearches, total.ProbCutTries)
+	}
+}
