@@ -4,7 +4,7 @@ EXE ?= brudno
 GO ?= go
 SHARED ?= ../shared
 
-.PHONY: all build run test test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book
+.PHONY: all build run test test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data
 
 all: build
 
@@ -52,6 +52,7 @@ fuzz:
 	$(GO) test ./testpositions -run XXX -fuzz FuzzDecodeSAN -fuzztime $(FUZZTIME)
 	$(GO) test ./book -run XXX -fuzz FuzzParse -fuzztime $(FUZZTIME)
 	$(GO) test ./book -run XXX -fuzz FuzzBuildFromPGN -fuzztime $(FUZZTIME)
+	$(GO) test ./nnue/data -run XXX -fuzz FuzzDecode -fuzztime $(FUZZTIME)
 
 # Evaluation tuning. `make tune` regenerates the weights from scratch:
 # datagen plays DATAGEN_GAMES self-play games at DATAGEN_NODES nodes per
@@ -79,6 +80,23 @@ tune-fit: build
 
 tune: datagen
 	$(MAKE) tune-fit
+
+# NNUE training data (docs/nnue-data.md): self-play games at NNUE_NODES
+# nodes per move from the noob_2moves openings plus NNUE_RANDOM_PLIES
+# random plies; every position not in check whose best move is no capture
+# or promotion is written as a 32-byte record (position, search score,
+# result) to NNUE_DATA (under data/, not committed). It runs for
+# NNUE_GAMES games, in effect until stopped: Ctrl-C finishes the games in
+# progress, flushes and stops; running it again appends to the file with
+# new games (the next game number is kept in NNUE_DATA.games). `./$(EXE)
+# datagen-info $(NNUE_DATA)` summarises the data.
+NNUE_DATA ?= data/nnue/brudno-5000n.bin
+NNUE_NODES ?= 5000
+NNUE_GAMES ?= 1000000
+NNUE_RANDOM_PLIES ?= 4
+nnue-data: build
+	mkdir -p $(dir $(NNUE_DATA))
+	./$(EXE) datagen -format bin -append -book $(SHARED)/books/noob_2moves.epd -random-plies $(NNUE_RANDOM_PLIES) -nodes $(NNUE_NODES) -threads $(DATAGEN_THREADS) -games $(NNUE_GAMES) -out $(NNUE_DATA)
 
 # The embedded default book, book/default.bin, from Brudno's own analysis:
 # every position up to BOOK_PLIES plies from the start is searched to

@@ -8,24 +8,47 @@
 // quiet position it met (side to move not in check, static evaluation
 // equal to the quiescence value, no mate score) with the game's result.
 //
-// Output format, one position per line (see eval.FormatSample):
+// Output format -format text (the default), one position per line (see
+// eval.FormatSample):
 //
 //	<FEN, six fields> [<result for White: 1.0, 0.5 or 0.0>]
+//
+// With -format bin it writes instead the 32-byte records of package
+// brudno/nnue/data for NNUE training: each holds the position, the score
+// of the search made there (side to move's view) and the game's result.
+// The positions recorded are those where the side to move is not in
+// check, the best move found is neither a capture nor a promotion and the
+// score is no mate score (the static evaluation is not asked: the network
+// learns from the search score). A bin run can go on for hours: SIGINT or
+// SIGTERM stops it taking new games, it finishes and writes the games in
+// progress (a second signal drops them), flushes and exits 0; each game's
+// records are written together and the buffer is flushed every 10
+// seconds, so a crash loses only the last seconds. With -append it
+// continues a file: a trailing partial record (left by a kill -9) is cut
+// off, and the games are numbered on from the count kept in FILE.games
+// (the next game index, rewritten before each game starts), so a resumed
+// run with the same -seed plays no game of the earlier runs again.
 package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math/rand"
 	"os"
+	"os/signal"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"brudno/board"
 	"brudno/eval"
+	"brudno/nnue/data"
 	"brudno/search"
 )
 
@@ -39,27 +62,39 @@ type datagenConfig struct {
 	drawScore, drawPly      int
 	drawAfter               int
 	seed                    int64
+	bin                     bool // -format bin: NNUE records instead of text lines
+	firstGame               int  // index of the first game (bin -append goes on from FILE.games)
 	openings                []string
 	progressEvery           time.Duration
 	stderr                  io.Writer
-	writeGame               func(lines []string) error
+	writeGame               func(rec *gameRecord) error
 	gamesDone, wins, losses int
+
+	// Bin format only (nil otherwise): reserve records that game indices
+	// below next are used, before a game starts; flush is called every
+	// flushEvery; closing stop ends the issue of new games, closing abort
+	// also stops waiting for the games in progress.
+	reserve     func(next int) error
+	flush       func() error
+	flushEvery  time.Duration
+	stop, abort <-chan struct{}
 }
 
 func cmdDatagen(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("datagen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var cfg datagenConfig
+	format := fs.String("format", "text", "output `format`: text (`FEN [result]` lines for the tuner) or bin (32-byte NNUE training records, see nnue/data)")
 	bookPath := fs.String("book", "", "EPD/FEN `file` of opening positions (e.g. ../shared/books/noob_2moves.epd); none: random plies from the start position")
 	out := fs.String("out", "", "write the positions to this `file` (required)")
-	appendOut := fs.Bool("append", false, "append to the output file instead of replacing it")
+	appendOut := fs.Bool("append", false, "append to the output file instead of replacing it (bin: and go on with new games, numbered on from FILE.games)")
 	fs.IntVar(&cfg.games, "games", 1000, "games to play")
 	fs.Uint64Var(&cfg.nodes, "nodes", 5000, "nodes per move")
 	fs.IntVar(&cfg.threads, "threads", runtime.NumCPU(), "games played at once")
 	fs.IntVar(&cfg.hashMB, "hash", 16, "transposition table size per game thread, MB")
 	fs.IntVar(&cfg.randomPlies, "random-plies", -1, "random legal plies after the opening position (default 0 with -book, 8 without)")
 	fs.IntVar(&cfg.skipPlies, "skip-plies", 8, "record no position in the first this many plies of a game")
-	fs.IntVar(&cfg.perGame, "per-game", 0, "record at most this many quiet positions per game, chosen at random (0: all)")
+	fs.IntVar(&cfg.perGame, "per-game", 0, "record at most this many positions per game, chosen at random (0: all)")
 	fs.IntVar(&cfg.maxPlies, "max-plies", 400, "adjudicate a draw after this many plies")
 	fs.IntVar(&cfg.resignScore, "resign-score", 1000, "adjudicate a win when the score is at least this (centipawns) ...")
 	fs.IntVar(&cfg.resignPly, "resign-plies", 6, "... for this many consecutive plies")
@@ -71,8 +106,8 @@ func cmdDatagen(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
-	if len(positional) > 0 || *out == "" || cfg.games < 1 || cfg.nodes < 1 || cfg.threads < 1 {
-		fmt.Fprintln(stderr, "usage: brudno datagen -out FILE [-book FILE] [-games N] [-nodes N] [-threads N] [flags]  (`brudno datagen -h` lists them)")
+	if len(positional) > 0 || *out == "" || cfg.games < 1 || cfg.nodes < 1 || cfg.threads < 1 || (*format != "text" && *format != "bin") {
+		fmt.Fprintln(stderr, "usage: brudno datagen -out FILE [-format text|bin] [-book FILE] [-games N] [-nodes N] [-threads N] [flags]  (`brudno datagen -h` lists them)")
 		return 2
 	}
 	if cfg.randomPlies < 0 {
@@ -100,6 +135,12 @@ func cmdDatagen(args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.openings = fens
 	}
+	cfg.stderr = stderr
+	cfg.progressEvery = 10 * time.Second
+	if *format == "bin" {
+		cfg.bin = true
+		return datagenBin(&cfg, *out, *appendOut, stdout, stderr)
+	}
 	flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
 	if *appendOut {
 		flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND
@@ -111,17 +152,15 @@ func cmdDatagen(args []string, stdout, stderr io.Writer) int {
 	}
 	w := bufio.NewWriterSize(f, 1<<16)
 	positions := 0
-	cfg.writeGame = func(lines []string) error {
-		for _, l := range lines {
+	cfg.writeGame = func(rec *gameRecord) error {
+		for _, l := range rec.lines {
 			if _, err := w.WriteString(l + "\n"); err != nil {
 				return err
 			}
 		}
-		positions += len(lines)
+		positions += len(rec.lines)
 		return nil
 	}
-	cfg.stderr = stderr
-	cfg.progressEvery = 10 * time.Second
 	began := time.Now()
 	err = cfg.run()
 	if ferr := w.Flush(); err == nil {
@@ -141,16 +180,147 @@ func cmdDatagen(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// gameRecord is a finished game's positions and result.
-type gameRecord struct {
-	lines  []string
-	result float64
+// datagenBin runs cfg with -format bin into the file out: it opens (or
+// continues) the file and its game counter, stops on SIGINT/SIGTERM, and
+// prints the summary.
+func datagenBin(cfg *datagenConfig, out string, appendOut bool, stdout, stderr io.Writer) int {
+	stop, abort := make(chan struct{}), make(chan struct{})
+	finished := make(chan struct{})
+	defer close(finished)
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sig)
+	go func() {
+		select {
+		case s := <-sig:
+			fmt.Fprintf(stderr, "datagen: %v: no new games; finishing the games in progress (signal again to drop them)\n", s)
+			close(stop)
+		case <-finished:
+			return
+		}
+		select {
+		case <-sig:
+			fmt.Fprintln(stderr, "datagen: dropping the games in progress")
+			close(abort)
+		case <-finished:
+		}
+	}()
+	return runDatagenBin(cfg, out, appendOut, stop, abort, stdout, stderr)
 }
 
+// runDatagenBin is datagenBin without the signal handling: closing stop
+// or abort has the effect of a first or second signal.
+func runDatagenBin(cfg *datagenConfig, out string, appendOut bool, stop, abort <-chan struct{}, stdout, stderr io.Writer) int {
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "datagen: %v\n", err)
+		return 1
+	}
+	counter := out + ".games"
+	var existing int64
+	flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
+	if appendOut {
+		flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND
+		n, extra, err := data.CountFile(out)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+		case err != nil:
+			return fail(err)
+		case extra != 0:
+			fmt.Fprintf(stderr, "datagen: warning: %s ends in a partial record (%d bytes after %d whole records); cutting it off\n", out, extra, n)
+			if err := os.Truncate(out, n*data.RecordSize); err != nil {
+				return fail(err)
+			}
+		}
+		existing = n
+		next, err := readGameCounter(counter)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			next = int(existing)
+			if existing > 0 {
+				fmt.Fprintf(stderr, "datagen: warning: no %s; numbering the games on from the record count, %d\n", counter, next)
+			}
+		case err != nil:
+			return fail(err)
+		}
+		cfg.firstGame = next
+	}
+	if err := writeGameCounter(counter, cfg.firstGame); err != nil {
+		return fail(err)
+	}
+	f, err := os.OpenFile(out, flags, 0o644)
+	if err != nil {
+		return fail(err)
+	}
+	w := data.NewWriter(f)
+	cfg.writeGame = func(rec *gameRecord) error { return w.WriteAll(rec.records) }
+	cfg.flush = w.Flush
+	cfg.flushEvery = 10 * time.Second
+	cfg.reserve = func(next int) error { return writeGameCounter(counter, next) }
+	cfg.stop, cfg.abort = stop, abort
+	began := time.Now()
+	err = cfg.run()
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fail(err)
+	}
+	el := time.Since(began)
+	next, err := readGameCounter(counter)
+	if err != nil {
+		return fail(err)
+	}
+	fmt.Fprintf(stdout, "%d games (White won %d, drawn %d, Black won %d), %d positions written to %s in %.1fs (%.2f games/s, %.0f positions/s, %d nodes per move, %d threads); the file holds %d records, next game index %d\n",
+		cfg.gamesDone, cfg.wins, cfg.gamesDone-cfg.wins-cfg.losses, cfg.losses, w.Count(), out, el.Seconds(),
+		float64(cfg.gamesDone)/el.Seconds(), float64(w.Count())/el.Seconds(), cfg.nodes, cfg.threads, existing+w.Count(), next)
+	return 0
+}
+
+// readGameCounter reads the next game index from a FILE.games counter.
+func readGameCounter(name string) (int, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("%s: want the next game index (a number >= 0), found %q", name, strings.TrimSpace(string(b)))
+	}
+	return n, nil
+}
+
+// writeGameCounter replaces the counter file by one holding next; it
+// writes a temporary file and renames it, so the counter is never torn.
+func writeGameCounter(name string, next int) error {
+	tmp := name + ".tmp"
+	if err := os.WriteFile(tmp, []byte(strconv.Itoa(next)+"\n"), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, name)
+}
+
+// gameRecord is a finished game's positions (text lines or, with -format
+// bin, records) and result.
+type gameRecord struct {
+	lines   []string
+	records []data.Record
+	result  float64
+}
+
+// positions returns the number of positions the game recorded.
+func (rec *gameRecord) positions() int { return len(rec.lines) + len(rec.records) }
+
 // run plays the games on cfg.threads workers and writes each as it ends.
+// Games get the indices cfg.firstGame on, and game g's random numbers
+// come from its index alone, so the games of a seed do not depend on
+// -threads.
 func (cfg *datagenConfig) run() error {
 	jobs := make(chan int)
 	done := make(chan gameRecord)
+	issueErr := make(chan error, 1)
 	var wg sync.WaitGroup
 	for i := 0; i < cfg.threads; i++ {
 		wg.Add(1)
@@ -167,17 +337,65 @@ func (cfg *datagenConfig) run() error {
 		}()
 	}
 	go func() {
-		for g := 0; g < cfg.games; g++ {
-			jobs <- g
+		defer func() {
+			close(jobs)
+			wg.Wait()
+			close(done)
+		}()
+		for i := 0; i < cfg.games; i++ {
+			g := cfg.firstGame + i
+			select {
+			case <-cfg.stop: // nil channels (text format) never fire
+				return
+			case <-cfg.abort:
+				return
+			default:
+			}
+			if cfg.reserve != nil {
+				if err := cfg.reserve(g + 1); err != nil {
+					issueErr <- err
+					return
+				}
+			}
+			select {
+			case jobs <- g:
+			case <-cfg.stop:
+				return
+			case <-cfg.abort:
+				return
+			}
 		}
-		close(jobs)
-		wg.Wait()
-		close(done)
 	}()
+	var tick <-chan time.Time
+	if cfg.flush != nil && cfg.flushEvery > 0 {
+		t := time.NewTicker(cfg.flushEvery)
+		defer t.Stop()
+		tick = t.C
+	}
 	began, last := time.Now(), time.Now()
 	var firstErr error
 	positions := 0
-	for rec := range done {
+loop:
+	for {
+		var rec gameRecord
+		select {
+		case r, ok := <-done:
+			if !ok {
+				break loop
+			}
+			rec = r
+		case <-tick:
+			if firstErr == nil {
+				firstErr = cfg.flush()
+			}
+			continue
+		case <-cfg.abort:
+			go func() { // let the workers end their games and return
+				for range done {
+				}
+			}()
+			break loop
+		}
 		if firstErr != nil {
 			continue // drain the workers
 		}
@@ -188,13 +406,19 @@ func (cfg *datagenConfig) run() error {
 		case 0:
 			cfg.losses++
 		}
-		positions += len(rec.lines)
-		firstErr = cfg.writeGame(rec.lines)
+		positions += rec.positions()
+		firstErr = cfg.writeGame(&rec)
 		if time.Since(last) >= cfg.progressEvery || cfg.gamesDone == cfg.games {
 			last = time.Now()
 			el := time.Since(began).Seconds()
 			fmt.Fprintf(cfg.stderr, "games %d/%d  positions %d  +%d =%d -%d  %.0fs  %.2f games/s\n",
 				cfg.gamesDone, cfg.games, positions, cfg.wins, cfg.gamesDone-cfg.wins-cfg.losses, cfg.losses, el, float64(cfg.gamesDone)/el)
+		}
+	}
+	if firstErr == nil {
+		select {
+		case firstErr = <-issueErr:
+		default:
 		}
 	}
 	return firstErr
@@ -232,6 +456,7 @@ func (cfg *datagenConfig) playGame(s *search.Searcher, ev *eval.Evaluator, rng *
 	opts := search.DefaultOptions()
 	opts.Threads = 1
 	var fens []string
+	var records []data.Record
 	var result float64
 	winStreak, drawStreak, lastSign := 0, 0, 0
 	var list board.MoveList
@@ -255,7 +480,12 @@ game:
 			if pos.Side() == board.Black {
 				score = -score
 			}
-			if ply >= cfg.skipPlies && !search.IsMateScore(score) && ev.IsQuiet(pos) {
+			if cfg.bin {
+				if ply >= cfg.skipPlies && !search.IsMateScore(res.Score) && !pos.InCheck() && res.Best != board.NoMove &&
+					!pos.IsCapture(res.Best) && res.Best.Kind() != board.Promotion {
+					records = append(records, data.Encode(pos, res.Score, data.Draw)) // the result is set below
+				}
+			} else if ply >= cfg.skipPlies && !search.IsMateScore(score) && ev.IsQuiet(pos) {
 				fens = append(fens, pos.FEN())
 			}
 			// Adjudication on the score (White's view).
@@ -289,6 +519,16 @@ game:
 			pos.Make(res.Best)
 		}
 	}
+	if cfg.bin {
+		if cfg.perGame > 0 && len(records) > cfg.perGame {
+			rng.Shuffle(len(records), func(i, j int) { records[i], records[j] = records[j], records[i] })
+			records = records[:cfg.perGame]
+		}
+		for i := range records {
+			records[i].SetResult(data.ResultFromScore(result))
+		}
+		return gameRecord{records: records, result: result}
+	}
 	if cfg.perGame > 0 && len(fens) > cfg.perGame {
 		rng.Shuffle(len(fens), func(i, j int) { fens[i], fens[j] = fens[j], fens[i] })
 		fens = fens[:cfg.perGame]
@@ -297,7 +537,7 @@ game:
 	for i, fen := range fens {
 		lines[i] = eval.FormatSample(fen, result)
 	}
-	return gameRecord{lines, result}
+	return gameRecord{lines: lines, result: result}
 }
 
 func abs(x int) int {

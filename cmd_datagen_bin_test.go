@@ -1,0 +1,201 @@
+// Tests of `datagen -format bin` and `datagen-info`, run in-process with
+// tiny node counts: the records decode, a resumed run goes on with new
+// games and never leaves a partial record, corrupt files are refused.
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"brudno/board"
+	"brudno/nnue/data"
+	"brudno/search"
+)
+
+func datagenBinArgs(out string, games string, extra ...string) []string {
+	return append([]string{"-format", "bin", "-games", games, "-nodes", "300", "-threads", "1", "-random-plies", "4", "-out", out}, extra...)
+}
+
+// readRecords returns every record of a data file, checking each decodes
+// to a position that datagen may record.
+func readRecords(t *testing.T, name string) []data.Record {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := data.NewReader(f)
+	var recs []data.Record
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			return recs
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos, score, _, err := data.Decode(rec)
+		if err != nil {
+			t.Fatalf("record %d: %v", len(recs)+1, err)
+		}
+		if pos.InCheck() || search.IsMateScore(score) {
+			t.Fatalf("record %d: %s score %d: in check or a mate score", len(recs)+1, pos.FEN(), score)
+		}
+		recs = append(recs, rec)
+	}
+}
+
+func TestDatagenBinAppend(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "d.bin")
+	var stdout, stderr bytes.Buffer
+	if rc := cmdDatagen(datagenBinArgs(out, "2"), &stdout, &stderr); rc != 0 {
+		t.Fatalf("datagen exit %d: %s", rc, stderr.String())
+	}
+	first := readRecords(t, out)
+	if len(first) < 10 || !strings.Contains(stdout.String(), "2 games") {
+		t.Fatalf("2 games gave %d records; summary %q", len(first), stdout.String())
+	}
+	if next, err := readGameCounter(out + ".games"); err != nil || next != 2 {
+		t.Fatalf("game counter %d (%v), want 2", next, err)
+	}
+
+	// A partial record at the end (as a kill -9 might leave) is cut off,
+	// and the resumed run plays games 2 and 3.
+	f, err := os.OpenFile(out, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write([]byte{1, 2, 3, 4, 5})
+	f.Close()
+	stdout.Reset()
+	stderr.Reset()
+	if rc := cmdDatagen(datagenBinArgs(out, "2", "-append"), &stdout, &stderr); rc != 0 {
+		t.Fatalf("datagen -append exit %d: %s", rc, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "partial record (5 bytes after") {
+		t.Errorf("no warning about the partial record: %q", stderr.String())
+	}
+	both := readRecords(t, out)
+	if next, err := readGameCounter(out + ".games"); err != nil || next != 4 {
+		t.Fatalf("game counter %d (%v), want 4", next, err)
+	}
+
+	// One run of 4 games on one thread writes the same bytes: the resumed
+	// run went on with new games, not the first ones again.
+	whole := filepath.Join(dir, "whole.bin")
+	if rc := cmdDatagen(datagenBinArgs(whole, "4"), &stdout, &stderr); rc != 0 {
+		t.Fatalf("datagen exit %d: %s", rc, stderr.String())
+	}
+	a, _ := os.ReadFile(out)
+	b, _ := os.ReadFile(whole)
+	if !bytes.Equal(a, b) || len(both) <= len(first) {
+		t.Errorf("2+2 games gave %d bytes, 4 games %d bytes, not the same", len(a), len(b))
+	}
+
+	// Without -append the file and the counter start again.
+	if rc := cmdDatagen(datagenBinArgs(out, "1"), &stdout, &stderr); rc != 0 {
+		t.Fatalf("datagen exit %d: %s", rc, stderr.String())
+	}
+	if next, _ := readGameCounter(out + ".games"); next != 1 {
+		t.Errorf("game counter %d after a fresh 1-game run", next)
+	}
+	if got := readRecords(t, out); len(got) == 0 || got[0] != first[0] {
+		t.Errorf("a fresh run did not start again with game 0")
+	}
+}
+
+func TestDatagenBinPerGameAndStop(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "d.bin")
+	var stdout, stderr bytes.Buffer
+	if rc := cmdDatagen(datagenBinArgs(out, "3", "-per-game", "2"), &stdout, &stderr); rc != 0 {
+		t.Fatalf("datagen exit %d: %s", rc, stderr.String())
+	}
+	if n := len(readRecords(t, out)); n < 1 || n > 6 {
+		t.Errorf("3 games at -per-game 2 wrote %d records", n)
+	}
+
+	// A stop before the first game (as a signal would) writes nothing and
+	// exits 0 with the summary.
+	stop := make(chan struct{})
+	close(stop)
+	cfg := datagenConfig{games: 5, threads: 1, hashMB: 1, nodes: 300, randomPlies: 4, skipPlies: 8, maxPlies: 400,
+		resignScore: 1000, resignPly: 6, drawScore: 8, drawPly: 12, drawAfter: 80, seed: 1,
+		openings: []string{board.StartFEN}, progressEvery: time.Second, stderr: &stderr, bin: true}
+	stdout.Reset()
+	if rc := runDatagenBin(&cfg, out, true, stop, nil, &stdout, &stderr); rc != 0 || !strings.Contains(stdout.String(), "0 games") {
+		t.Errorf("stopped run: exit %d, %q", rc, stdout.String())
+	}
+	if n, extra, err := data.CountFile(out); err != nil || n == 0 || extra != 0 {
+		t.Errorf("after the stopped run: %d records, %d extra bytes, %v", n, extra, err)
+	}
+
+	if rc := cmdDatagen([]string{"-format", "csv", "-out", out}, &stdout, &stderr); rc != 2 {
+		t.Errorf("-format csv: exit %d", rc)
+	}
+	if err := os.WriteFile(out+".games", []byte("many\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	if rc := cmdDatagen(datagenBinArgs(out, "1", "-append"), &stdout, &stderr); rc != 1 || !strings.Contains(stderr.String(), "next game index") {
+		t.Errorf("bad counter file: exit %d, %q", rc, stderr.String())
+	}
+}
+
+func TestDatagenInfo(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.bin")
+	var w bytes.Buffer
+	dw := data.NewWriter(&w)
+	pos := board.NewPosition()
+	for i, res := range []data.Result{data.WhiteWin, data.Draw, data.BlackWin, data.Draw} {
+		dw.Write(data.Encode(pos, []int{20, -1500, 0, 1001}[i], res))
+	}
+	dw.Flush()
+	if err := os.WriteFile(good, w.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if rc := cmdDatagenInfo([]string{"-show", "2", good, good}, &stdout, &stderr); rc != 0 {
+		t.Fatalf("exit %d: %s", rc, stderr.String())
+	}
+	for _, want := range []string{
+		"good.bin: 4 records (128 bytes)",
+		"White won 1 (25.0%), drawn 2 (50.0%), Black won 1 (25.0%)",
+		"mean -119.8", "|score| > 1000: 2 (50.00%)",
+		board.StartFEN + "  score 20  result 1-0",
+		"all 2 files: 8 records",
+	} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout.String())
+		}
+	}
+
+	bad := filepath.Join(dir, "bad.bin")
+	raw := append([]byte(nil), w.Bytes()...)
+	raw[2*data.RecordSize+31] = 7
+	os.WriteFile(bad, raw, 0o644)
+	short := filepath.Join(dir, "short.bin")
+	os.WriteFile(short, w.Bytes()[:40], 0o644)
+	for name, want := range map[string]string{
+		bad:                            "record 3: corrupt record: result byte 7",
+		short:                          "record 2: truncated record",
+		filepath.Join(dir, "none.bin"): "no such file",
+		dir:                            "not a regular file",
+	} {
+		stderr.Reset()
+		if rc := cmdDatagenInfo([]string{name}, &stdout, &stderr); rc != 1 || !strings.Contains(stderr.String(), want) {
+			t.Errorf("%s: exit %d, %q; want 1 and %q", filepath.Base(name), rc, stderr.String(), want)
+		}
+	}
+	if rc := cmdDatagenInfo(nil, &stdout, &stderr); rc != 2 {
+		t.Errorf("no file: exit %d", rc)
+	}
+}

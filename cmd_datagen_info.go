@@ -1,0 +1,143 @@
+// The datagen-info subcommand: a summary of NNUE training-data files (the
+// 32-byte records `brudno datagen -format bin` writes) to check them:
+// the number of records, the results, the scores and the first records
+// as FENs. Every record is decoded, so a corrupt one is found and named.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"brudno/nnue/data"
+)
+
+// dataStats summarises records.
+type dataStats struct {
+	records  int64
+	results  [3]int64 // by data.Result
+	scoreSum int64
+	absSum   int64
+	big      int64 // |score| > 1000
+	min, max int
+}
+
+func (st *dataStats) add(score int, res data.Result) {
+	if st.records == 0 || score < st.min {
+		st.min = score
+	}
+	if st.records == 0 || score > st.max {
+		st.max = score
+	}
+	st.records++
+	st.results[res]++
+	st.scoreSum += int64(score)
+	st.absSum += int64(abs(score))
+	if abs(score) > 1000 {
+		st.big++
+	}
+}
+
+func (st *dataStats) merge(o *dataStats) {
+	if o.records == 0 {
+		return
+	}
+	if st.records == 0 || o.min < st.min {
+		st.min = o.min
+	}
+	if st.records == 0 || o.max > st.max {
+		st.max = o.max
+	}
+	st.records += o.records
+	for i := range st.results {
+		st.results[i] += o.results[i]
+	}
+	st.scoreSum += o.scoreSum
+	st.absSum += o.absSum
+	st.big += o.big
+}
+
+func (st *dataStats) print(w io.Writer, name string) {
+	fmt.Fprintf(w, "%s: %d records (%d bytes)\n", name, st.records, st.records*data.RecordSize)
+	if st.records == 0 {
+		return
+	}
+	n := float64(st.records)
+	pct := func(k int64) float64 { return 100 * float64(k) / n }
+	fmt.Fprintf(w, "  results: White won %d (%.1f%%), drawn %d (%.1f%%), Black won %d (%.1f%%)\n",
+		st.results[data.WhiteWin], pct(st.results[data.WhiteWin]), st.results[data.Draw], pct(st.results[data.Draw]),
+		st.results[data.BlackWin], pct(st.results[data.BlackWin]))
+	fmt.Fprintf(w, "  scores (side to move, cp): mean %.1f, mean |score| %.1f, min %d, max %d, |score| > 1000: %d (%.2f%%)\n",
+		float64(st.scoreSum)/n, float64(st.absSum)/n, st.min, st.max, st.big, pct(st.big))
+}
+
+func cmdDatagenInfo(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("datagen-info", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	show := fs.Int("show", 5, "print the first `N` records of each file as FENs with score and result")
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(files) == 0 || *show < 0 {
+		fmt.Fprintln(stderr, "usage: brudno datagen-info [-show N] FILE...  (files of `brudno datagen -format bin`)")
+		return 2
+	}
+	var total dataStats
+	for _, name := range files {
+		st, err := dataFileInfo(name, *show, stdout)
+		if err != nil {
+			fmt.Fprintf(stderr, "datagen-info: %s: %v\n", name, err)
+			return 1
+		}
+		total.merge(st)
+	}
+	if len(files) > 1 {
+		total.print(stdout, fmt.Sprintf("all %d files", len(files)))
+	}
+	return 0
+}
+
+// dataFileInfo decodes every record of the named file, prints its
+// summary and its first show records, and returns its statistics.
+func dataFileInfo(name string, show int, stdout io.Writer) (*dataStats, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil {
+		return nil, err
+	} else if !fi.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	r := data.NewReader(f)
+	var st dataStats
+	var first []string
+	for {
+		pos, score, res, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if errors.Is(err, data.ErrTruncated) {
+			return nil, fmt.Errorf("%w (a run killed while writing leaves this; `brudno datagen -format bin -append` on the file cuts it off)", err)
+		}
+		if err != nil {
+			return nil, err
+		}
+		st.add(score, res)
+		if len(first) < show {
+			first = append(first, fmt.Sprintf("    %s  score %d  result %v", pos.FEN(), score, res))
+		}
+	}
+	st.print(stdout, name)
+	if len(first) > 0 {
+		fmt.Fprintf(stdout, "  first %d records:\n", len(first))
+		for _, l := range first {
+			fmt.Fprintln(stdout, l)
+		}
+	}
+	return &st, nil
+}
