@@ -23,6 +23,7 @@ func init() {
 		{"bench", "[-v] [-stats] [-epd FILE] [-algo A] [-plain] [-enable LIST] [-disable LIST] [DEPTH]", fmt.Sprintf("search the bench positions to DEPTH (default %d), one thread; last line: N nodes M nps", engine.DefaultBenchDepth), cmdBench},
 		{"book", "build|analyse|probe|dump ...", "build a Polyglot book from PGN games or from Brudno's analysis, list a position's book moves, dump a book (`brudno book help`)", cmdBook},
 		{"lab", "[-epd FILE] [-depths 2-6] [-maxtime 60s]", "node counts of alpha-beta, aspiration, PVS, +TT, +killers/history, +ETC and MTD(f) at fixed depths", cmdLab},
+		{"params", "[-spsa] [-r R_END]", "the search's tunable constants, or with -spsa in OpenBench's SPSA input format (a tune build, -tags tune, takes each as a UCI option)", cmdParams},
 		{"perft", "[-full] DEPTH [FEN] | -suite FILE [-depth N] [-maxnodes N]", "count leaf nodes (divide, total, speed) or check a perft suite", cmdPerft},
 		{"epd", "FILE [-movetime MS | -depth N | -nodes N] [-threads N] [-hash MB] [-option Name=Value ...] [-json OUT]", "solve an EPD test suite: a line per position, then solved N/M and time to solution", cmdEPD},
 		{"datagen", "-out FILE [-format text|bin] [-append] [-book EPD] [-games N] [-nodes N] [-threads N]", "self-play games at a fixed node count; writes their quiet positions with the result (`FEN [1.0|0.5|0.0]` lines) for the tuner, or with -format bin 32-byte NNUE training records (docs/nnue-data.md)", cmdDatagen},
