@@ -527,6 +527,9 @@ game:
 		for i := range records {
 			records[i].SetResult(data.ResultFromScore(result))
 		}
+		if len(records) > 0 {
+			records[0].SetGameStart() // games can be told apart: a trainer holds out whole ones
+		}
 		return gameRecord{records: records, result: result}
 	}
 	if cfg.perGame > 0 && len(fens) > cfg.perGame {

@@ -17,6 +17,7 @@ import (
 // dataStats summarises records.
 type dataStats struct {
 	records  int64
+	games    int64    // records marked as a game's first
 	results  [3]int64 // by data.Result
 	scoreSum int64
 	absSum   int64
@@ -51,6 +52,7 @@ func (st *dataStats) merge(o *dataStats) {
 		st.max = o.max
 	}
 	st.records += o.records
+	st.games += o.games
 	for i := range st.results {
 		st.results[i] += o.results[i]
 	}
@@ -60,7 +62,7 @@ func (st *dataStats) merge(o *dataStats) {
 }
 
 func (st *dataStats) print(w io.Writer, name string) {
-	fmt.Fprintf(w, "%s: %d records (%d bytes)\n", name, st.records, st.records*data.RecordSize)
+	fmt.Fprintf(w, "%s: %d records (%d bytes), %d games\n", name, st.records, st.records*data.RecordSize, st.games)
 	if st.records == 0 {
 		return
 	}
@@ -117,7 +119,7 @@ func dataFileInfo(name string, show int, stdout io.Writer) (*dataStats, error) {
 	var st dataStats
 	var first []string
 	for {
-		pos, score, res, err := r.Next()
+		rec, err := r.Read()
 		if err == io.EOF {
 			break
 		}
@@ -127,7 +129,14 @@ func dataFileInfo(name string, show int, stdout io.Writer) (*dataStats, error) {
 		if err != nil {
 			return nil, err
 		}
+		pos, score, res, err := data.Decode(rec)
+		if err != nil {
+			return nil, fmt.Errorf("record %d: %w", r.Count(), err)
+		}
 		st.add(score, res)
+		if rec.GameStart() {
+			st.games++
+		}
 		if len(first) < show {
 			first = append(first, fmt.Sprintf("    %s  score %d  result %v", pos.FEN(), score, res))
 		}

@@ -188,7 +188,7 @@ func corruptCases(t testing.TB) map[string]struct {
 		*r = Encode(pos, 0, Draw)
 		r[23] = 0x10
 	})
-	add("flags", "reserved bits", func(r *Record) { r[29] |= 0x20 })
+	add("flags", "reserved bits", func(r *Record) { r[29] |= 0x40 })
 	add("side byte", "reserved bits", func(r *Record) { r[29] = 0xff })
 	add("ep byte", "en-passant byte 65", func(r *Record) { r[30] = 65 })
 	add("ep rank", "en-passant", func(r *Record) { r[30] = 20 })
@@ -376,11 +376,39 @@ func FuzzDecode(f *testing.F) {
 			}
 			return
 		}
-		if again := Encode(pos, score, res); again != rec {
+		again := Encode(pos, score, res)
+		if rec.GameStart() {
+			again.SetGameStart()
+		}
+		if again != rec {
 			t.Fatalf("decoded %s %d %v re-encodes differently:\n%x\n%x", pos.FEN(), score, res, rec, again)
 		}
 		if _, err := board.ParseFEN(pos.FEN()); err != nil {
 			t.Fatalf("decoded FEN %s does not parse: %v", pos.FEN(), err)
 		}
 	})
+}
+
+// The game-start flag survives encoding and decoding and is the only
+// extra flag bit a valid record may carry.
+func TestGameStart(t *testing.T) {
+	p, err := board.ParseFEN(board.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Encode(p, 12, Draw)
+	if r.GameStart() {
+		t.Fatal("a new record is marked as a game start")
+	}
+	r.SetGameStart()
+	if !r.GameStart() {
+		t.Fatal("SetGameStart did not mark the record")
+	}
+	if _, score, res, err := Decode(r); err != nil || score != 12 || res != Draw {
+		t.Fatalf("decoding a game start: score %d, result %v, %v", score, res, err)
+	}
+	r[offFlags] |= 1 << 6
+	if _, _, _, err := Decode(r); err == nil {
+		t.Error("bit 6 of the flags was accepted")
+	}
 }

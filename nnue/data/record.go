@@ -20,7 +20,8 @@
 //	28      1   halfmove clock, 0..255 (larger values are clamped to 255)
 //	29      1   flags: bits 0-3 castling rights (1 White O-O, 2 White O-O-O,
 //	            4 Black O-O, 8 Black O-O-O), bit 4 side to move (0 White,
-//	            1 Black), bits 5-7 zero
+//	            1 Black), bit 5 the first record of a game (so that a
+//	            trainer can hold out whole games), bits 6-7 zero
 //	30      1   en-passant square 0..63, or 64 for none; set only when a pawn
 //	            of the side to move can capture there (as in board.Position)
 //	31      1   game result from White's point of view: 0 Black won, 1 draw,
@@ -66,9 +67,10 @@ const (
 	offEP       = 30
 	offResult   = 31
 
-	maxPieces  = 32
-	flagBlack  = 1 << 4
-	noEPSquare = 64
+	maxPieces     = 32
+	flagBlack     = 1 << 4
+	flagGameStart = 1 << 5
+	noEPSquare    = 64
 )
 
 // Result is a game result from White's point of view.
@@ -140,6 +142,12 @@ func Encode(pos *board.Position, score int, result Result) Record {
 // Score returns the stored search score (side to move's view).
 func (r *Record) Score() int { return int(int16(binary.LittleEndian.Uint16(r[offScore:]))) }
 
+// GameStart reports whether the record is the first of its game.
+func (r *Record) GameStart() bool { return r[offFlags]&flagGameStart != 0 }
+
+// SetGameStart marks the record as the first of its game.
+func (r *Record) SetGameStart() { r[offFlags] |= flagGameStart }
+
 // Result returns the stored result byte (not checked; Decode checks it).
 func (r *Record) Result() Result { return Result(r[offResult]) }
 
@@ -188,8 +196,8 @@ func (r *Record) check(pieces *[64]board.Piece) error {
 	if kings[board.White] != 1 || kings[board.Black] != 1 {
 		return corrupt("%d white and %d black kings, want one each", kings[board.White], kings[board.Black])
 	}
-	if f := r[offFlags]; f>>5 != 0 {
-		return corrupt("flags byte %#02x has reserved bits set (side to move is bit 4, castling bits 0-3)", f)
+	if f := r[offFlags]; f>>6 != 0 {
+		return corrupt("flags byte %#02x has reserved bits set (game start is bit 5, side to move bit 4, castling bits 0-3)", f)
 	}
 	if ep := r[offEP]; ep > noEPSquare {
 		return corrupt("en-passant byte %d is neither a square (0..63) nor 64 (none)", ep)
