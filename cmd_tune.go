@@ -138,8 +138,17 @@ func cmdTune(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "positions %d (held out %d), K %.4f, error before %.6f, after %.6f; held out before %.6f, after %.6f; %d epochs in %.1fs\n",
 		t.Len(), t.ValidationLen(), t.K(), before, after, validBefore, validAfter, *epochs, time.Since(tuneStart).Seconds())
 
+	// The command as run, with data files by their base names only: the
+	// generated file must not name directories of the machine it ran on.
+	shown := make([]string, len(args))
+	for i, a := range args {
+		shown[i] = a
+		if strings.ContainsRune(a, filepath.Separator) && !strings.HasPrefix(a, "-") && a != *out {
+			shown[i] = filepath.Base(a)
+		}
+	}
 	header := []string{
-		"brudno tune " + strings.Join(args, " "),
+		"brudno tune " + strings.Join(shown, " "),
 		fmt.Sprintf("start: %s weights; positions fitted: %d, held out: %d (left out: %s)", *start, t.Len(), t.ValidationLen(), orNone(strings.Join(skipped, ", "))),
 		fmt.Sprintf("K = %.4f; mean squared error %.6f before, %.6f after %d epochs (held out: %.6f, %.6f)", t.K(), before, after, *epochs, validBefore, validAfter),
 	}

@@ -5,7 +5,7 @@
 // `make tune` runs it. To change them, rerun the tuner; the hand-set
 // values it can start from are in weights_init.go.
 //
-// brudno tune -start default -epochs 1000 -progress 20 -out eval/weights_tuned.go /work/data/tune-data-1.txt /work/data/tune-data-2.txt /work/data/tune-data-3.txt
+// brudno tune -start default -epochs 1000 -progress 20 -out eval/weights_tuned.go tune-data-1.txt tune-data-2.txt tune-data-3.txt
 // start: default weights; positions fitted: 1327301, held out: 147584 (left out: 2799 decided by endgame knowledge)
 // K = 2.3657; mean squared error 0.101052 before, 0.095783 after 1000 epochs (held out: 0.099265, 0.096198)
 // kept the weights after epoch 60, whose held-out error was lowest
