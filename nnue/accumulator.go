@@ -1,0 +1,168 @@
+package nnue
+
+import "brudno/board"
+
+// Accumulator holds the hidden layer's pre-activation values of both
+// perspectives, indexed by board.White and board.Black; only the first
+// Net.Hidden() values of each are used. Its size is fixed (MaxHidden), so
+// accumulators are created without knowing the network.
+type Accumulator struct {
+	v [2][MaxHidden]int16
+}
+
+// Values returns perspective p's first h values (a view, not a copy).
+func (a *Accumulator) Values(p board.Color, h int) []int16 { return a.v[p][:h] }
+
+// FeatureIndex returns the input index (0..767) of piece pc on square sq
+// seen from perspective persp: the perspective's own pieces come first
+// (0..383), the opponent's after them, each as (type-1)*64 + square, the
+// square mirrored vertically (sq^56) for Black's perspective.
+func FeatureIndex(persp board.Color, pc board.Piece, sq board.Square) int {
+	theirs := int(pc.Color() ^ persp)
+	return theirs*384 + int(pc.Type()-board.Pawn)*64 + int(sq^board.Square(56*persp))
+}
+
+// column returns the weights of input feature f.
+func (n *Net) column(f int) []int16 {
+	h := n.hidden
+	return n.featureWeights[f*h : f*h+h : f*h+h]
+}
+
+// Refresh computes acc from scratch for pos.
+func (n *Net) Refresh(acc *Accumulator, pos *board.Position) {
+	h := n.hidden
+	for p := board.White; p <= board.Black; p++ {
+		dst := acc.v[p][:h]
+		copy(dst, n.featureBias)
+		for occ := pos.Occupied(); occ != 0; {
+			sq := occ.PopFirst()
+			addVec(dst, dst, n.column(FeatureIndex(p, pos.PieceAt(sq), sq)))
+		}
+	}
+}
+
+// Evaluate returns the network's score in centipawns from stm's point of
+// view, stm being the side to move of acc's position.
+func (n *Net) Evaluate(acc *Accumulator, stm board.Color) int {
+	h := n.hidden
+	sum := screluDot(acc.v[stm][:h], n.outputWeights[:h]) +
+		screluDot(acc.v[stm^1][:h], n.outputWeights[h:2*h])
+	return (int(sum)/QA + int(n.outputBias)) * Scale / (QA * QB)
+}
+
+// EvaluatePosition refreshes a temporary accumulator for pos and evaluates
+// it: the reference that incremental evaluation must match. Slow (it
+// refreshes); meant for tests and tools.
+func (n *Net) EvaluatePosition(pos *board.Position) int {
+	var acc Accumulator
+	n.Refresh(&acc, pos)
+	return n.Evaluate(&acc, pos.Side())
+}
+
+// pieceSquare is one feature change: a piece added to or removed from a square.
+type pieceSquare struct {
+	piece  board.Piece
+	square board.Square
+}
+
+// Delta is a move's effect on the input features: at most two (piece,
+// square) pairs removed and two added. MoveDelta computes it.
+type Delta struct {
+	sub, add   [2]pieceSquare
+	nSub, nAdd uint8
+}
+
+// Counts returns the numbers of removed and added (piece, square) pairs.
+func (d *Delta) Counts() (removed, added int) { return int(d.nSub), int(d.nAdd) }
+
+func (d *Delta) remove(pc board.Piece, sq board.Square) {
+	d.sub[d.nSub] = pieceSquare{pc, sq}
+	d.nSub++
+}
+
+func (d *Delta) put(pc board.Piece, sq board.Square) {
+	d.add[d.nAdd] = pieceSquare{pc, sq}
+	d.nAdd++
+}
+
+// MoveDelta returns the feature changes of the legal move m, computed
+// before m is made on pos.
+func MoveDelta(pos *board.Position, m board.Move) Delta {
+	var d Delta
+	d.set(pos, m)
+	return d
+}
+
+// set makes d the feature changes of m in pos (before m is made).
+//
+// Castling is encoded as king takes own rook (To is the rook's square);
+// in Chess960 the king or the rook may already stand on its destination,
+// and that piece's removal and addition then cancel and are left out.
+// En passant captures the pawn behind the destination square. A promotion
+// removes the pawn and adds the promoted piece, after removing any
+// captured piece.
+func (d *Delta) set(pos *board.Position, m board.Move) {
+	d.nSub, d.nAdd = 0, 0
+	from, to := m.From(), m.To()
+	pc := pos.PieceAt(from)
+	switch m.Kind() {
+	case board.Castling:
+		kingTo, rookTo := m.CastlingSquares()
+		rook := pos.PieceAt(to)
+		if kingTo != from {
+			d.remove(pc, from)
+			d.put(pc, kingTo)
+		}
+		if rookTo != to {
+			d.remove(rook, to)
+			d.put(rook, rookTo)
+		}
+	case board.EnPassant:
+		capSq := to ^ 8
+		d.remove(pc, from)
+		d.remove(pos.PieceAt(capSq), capSq)
+		d.put(pc, to)
+	default:
+		d.remove(pc, from)
+		if cap := pos.PieceAt(to); cap != board.NoPiece {
+			d.remove(cap, to)
+		}
+		if pt := m.Promo(); pt != board.NoPieceType {
+			d.put(board.MakePiece(pc.Color(), pt), to)
+		} else {
+			d.put(pc, to)
+		}
+	}
+}
+
+// col returns the weights of feature change x seen from perspective p.
+func (n *Net) col(p board.Color, x pieceSquare) []int16 {
+	return n.column(FeatureIndex(p, x.piece, x.square))
+}
+
+// Apply sets dst to src updated by the feature changes d. dst and src may
+// be the same accumulator. A zero Delta (a null move) copies src.
+func (n *Net) Apply(dst, src *Accumulator, d *Delta) {
+	h := n.hidden
+	for p := board.White; p <= board.Black; p++ {
+		out, in := dst.v[p][:h], src.v[p][:h]
+		switch {
+		case d.nSub == 1 && d.nAdd == 1:
+			addSub(out, in, n.col(p, d.add[0]), n.col(p, d.sub[0]))
+		case d.nSub == 2 && d.nAdd == 1:
+			addSub2(out, in, n.col(p, d.add[0]), n.col(p, d.sub[0]), n.col(p, d.sub[1]))
+		case d.nSub == 2 && d.nAdd == 2:
+			add2Sub2(out, in, n.col(p, d.add[0]), n.col(p, d.add[1]), n.col(p, d.sub[0]), n.col(p, d.sub[1]))
+		default:
+			// Not produced by legal moves except the null move (no
+			// changes); kept general for any Delta.
+			copy(out, in)
+			for i := 0; i < int(d.nAdd); i++ {
+				addVec(out, out, n.col(p, d.add[i]))
+			}
+			for i := 0; i < int(d.nSub); i++ {
+				subVec(out, out, n.col(p, d.sub[i]))
+			}
+		}
+	}
+}

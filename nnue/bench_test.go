@@ -1,0 +1,89 @@
+package nnue
+
+import (
+	"fmt"
+	"math/rand"
+	"testing"
+
+	"brudno/board"
+)
+
+// benchModes runs f under the reference kernels and, where available, the
+// assembly ones.
+func benchModes(b *testing.B, f func(b *testing.B)) {
+	defer UseSIMD(UseSIMD(false))
+	b.Run("ref", func(b *testing.B) { UseSIMD(false); f(b) })
+	if HasSIMD() {
+		b.Run("simd", func(b *testing.B) { UseSIMD(true); f(b) })
+	}
+}
+
+// BenchmarkUpdate measures one capture's accumulator update: two
+// removals and one addition in each perspective.
+func BenchmarkUpdate(b *testing.B) {
+	pos, err := board.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, err := pos.ParseMove("e5f7")
+	if err != nil {
+		b.Fatal(err)
+	}
+	d := MoveDelta(pos, m)
+	for _, h := range []int{256, 512} {
+		n := randomNet(b, rand.New(rand.NewSource(1)), h, 200)
+		var src, dst Accumulator
+		n.Refresh(&src, pos)
+		b.Run(fmt.Sprintf("H=%d", h), func(b *testing.B) {
+			benchModes(b, func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					n.Apply(&dst, &src, &d)
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkOutput measures the output layer (both perspectives).
+func BenchmarkOutput(b *testing.B) {
+	pos := board.NewPosition()
+	for _, h := range []int{256, 512} {
+		n := randomNet(b, rand.New(rand.NewSource(2)), h, 200)
+		var acc Accumulator
+		n.Refresh(&acc, pos)
+		b.Run(fmt.Sprintf("H=%d", h), func(b *testing.B) {
+			benchModes(b, func(b *testing.B) {
+				s := 0
+				for i := 0; i < b.N; i++ {
+					s += n.Evaluate(&acc, board.Color(i&1))
+				}
+				_ = s
+			})
+		})
+	}
+}
+
+// BenchmarkEvaluatorMove measures Push, Make, Evaluate, Unmake and Pop per
+// legal move of a middlegame position, H=256.
+func BenchmarkEvaluatorMove(b *testing.B) {
+	pos, err := board.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var list board.MoveList
+	pos.GenerateLegal(&list)
+	moves := list.Slice()
+	n := randomNet(b, rand.New(rand.NewSource(3)), 256, 200)
+	e := n.NewEvaluator()
+	benchModes(b, func(b *testing.B) {
+		e.Reset(pos)
+		for i := 0; i < b.N; i++ {
+			m := moves[i%len(moves)]
+			e.Push(pos, m)
+			pos.Make(m)
+			_ = e.Evaluate(pos)
+			pos.Unmake()
+			e.Pop()
+		}
+	})
+}

@@ -1,0 +1,272 @@
+// Package nnue is Brudno's efficiently updatable neural network
+// evaluation: loading and saving the network file, accumulators that are
+// refreshed from a position or updated by a move's feature changes, the
+// output layer, and a per-thread Evaluator that keeps one accumulator per
+// search ply and brings them up to date lazily.
+//
+// The network is 2×768 inputs → H hidden neurons per perspective (SCReLU)
+// → 1 output. Each perspective sees its own pieces as the first 384
+// features and the board from its own side (ranks mirrored for Black):
+// see FeatureIndex. The output layer reads the side to move's accumulator
+// first, then the other side's.
+//
+// The arithmetic is integer throughout: accumulators are int16 (sums wrap
+// as int16 arithmetic does), the activated value v = clamp(acc, 0, QA) is
+// multiplied by its output weight in int16, that product by v again in
+// int32, and the int32 sum (wrapping) is scaled to centipawns by
+//
+//	eval = (sum/QA + outputBias) * Scale / (QA*QB)
+//
+// with Go's truncating division. On amd64 CPUs with AVX2 the accumulator
+// updates and the output layer run in assembly; everywhere else, or after
+// UseSIMD(false), in pure Go. Both give bit-identical results.
+//
+// File format (little-endian), version 1:
+//
+//	magic    [4]byte  "BRNN"
+//	version  uint32   1
+//	inputs   uint32   768
+//	hidden   uint32   H (a multiple of 16, 16..1024)
+//	buckets  uint32   1 (output buckets; reserved, must be 1)
+//	qa       uint32   255
+//	qb       uint32   64
+//	scale    uint32   400
+//	featureWeights int16[768*H]  feature f's H weights at [f*H : (f+1)*H]
+//	featureBias    int16[H]
+//	outputWeights  int16[2*H]    first H for the side to move, next H for the other side
+//	outputBias     int32
+//	checksum       uint32        CRC-32 (IEEE) of every preceding byte
+//
+// Every output weight must satisfy |w| <= 127 so that QA*w fits in int16.
+package nnue
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+)
+
+// Network shape and quantisation constants of file format version 1.
+const (
+	Inputs          = 768  // features per perspective
+	MinHidden       = 16   // smallest hidden layer
+	MaxHidden       = 1024 // largest hidden layer
+	QA              = 255  // activation clamp (accumulator quantisation)
+	QB              = 64   // output weight quantisation
+	Scale           = 400  // centipawns per unit of network output
+	MaxOutputWeight = 127  // |output weight| limit, so that QA*w fits in int16
+
+	// Version is the file format version that Load reads and Save writes.
+	Version = 1
+)
+
+// magic opens every network file.
+var magic = [4]byte{'B', 'R', 'N', 'N'}
+
+// headerSize is the size of the fixed header: magic and seven uint32s.
+const headerSize = 4 + 7*4
+
+// Net is a loaded network. It is immutable after creation and may be
+// shared by any number of goroutines and Evaluators.
+type Net struct {
+	hidden         int
+	featureWeights []int16 // Inputs*hidden; feature f's column at [f*hidden:(f+1)*hidden]
+	featureBias    []int16 // hidden
+	outputWeights  []int16 // 2*hidden: side to move's half first
+	outputBias     int32
+}
+
+// Hidden returns the number of hidden neurons per perspective (H).
+func (n *Net) Hidden() int { return n.hidden }
+
+// validHidden reports why a hidden-layer size is not allowed, or nil.
+func validHidden(h int) error {
+	if h < MinHidden || h > MaxHidden || h%16 != 0 {
+		return fmt.Errorf("nnue: hidden size %d is not a multiple of 16 in %d..%d", h, MinHidden, MaxHidden)
+	}
+	return nil
+}
+
+// checkOutputWeights reports the first output weight outside ±MaxOutputWeight.
+func checkOutputWeights(w []int16) error {
+	for i, x := range w {
+		if x > MaxOutputWeight || x < -MaxOutputWeight {
+			return fmt.Errorf("nnue: output weight %d is %d, outside ±%d", i, x, MaxOutputWeight)
+		}
+	}
+	return nil
+}
+
+// NewNet builds a network of the given hidden size from its parameters,
+// which it copies: featureWeights has Inputs*hidden entries (feature f's
+// weights at [f*hidden:(f+1)*hidden]), featureBias hidden entries and
+// outputWeights 2*hidden (the side to move's half first). It validates as
+// Load does.
+func NewNet(hidden int, featureWeights, featureBias, outputWeights []int16, outputBias int32) (*Net, error) {
+	if err := validHidden(hidden); err != nil {
+		return nil, err
+	}
+	if len(featureWeights) != Inputs*hidden {
+		return nil, fmt.Errorf("nnue: %d feature weights, want %d", len(featureWeights), Inputs*hidden)
+	}
+	if len(featureBias) != hidden {
+		return nil, fmt.Errorf("nnue: %d feature biases, want %d", len(featureBias), hidden)
+	}
+	if len(outputWeights) != 2*hidden {
+		return nil, fmt.Errorf("nnue: %d output weights, want %d", len(outputWeights), 2*hidden)
+	}
+	if err := checkOutputWeights(outputWeights); err != nil {
+		return nil, err
+	}
+	n := newNet(hidden)
+	copy(n.featureWeights, featureWeights)
+	copy(n.featureBias, featureBias)
+	copy(n.outputWeights, outputWeights)
+	n.outputBias = outputBias
+	return n, nil
+}
+
+func newNet(hidden int) *Net {
+	return &Net{
+		hidden:         hidden,
+		featureWeights: make([]int16, Inputs*hidden),
+		featureBias:    make([]int16, hidden),
+		outputWeights:  make([]int16, 2*hidden),
+	}
+}
+
+// Params returns copies of the network's parameters, in NewNet's order.
+func (n *Net) Params() (featureWeights, featureBias, outputWeights []int16, outputBias int32) {
+	return append([]int16(nil), n.featureWeights...),
+		append([]int16(nil), n.featureBias...),
+		append([]int16(nil), n.outputWeights...),
+		n.outputBias
+}
+
+// fileSize returns the size of a version 1 file with hidden size h.
+func fileSize(h int) int {
+	return headerSize + 2*(Inputs*h+h+2*h) + 4 + 4
+}
+
+// LoadFile reads a network from the named file.
+func LoadFile(name string) (*Net, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	n, err := Load(bufio.NewReader(f))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return n, nil
+}
+
+// Load reads a network in the file format of the package comment. It
+// rejects, with an error and before allocating anything sized by the
+// header, a file whose header is not exactly version 1 with 768 inputs, a
+// valid hidden size, 1 bucket and the constants QA, QB and Scale; then a
+// short file, trailing bytes, a bad checksum and output weights beyond
+// ±127.
+func Load(r io.Reader) (*Net, error) {
+	var hdr [headerSize]byte
+	if _, err := io.ReadFull(r, hdr[:]); err != nil {
+		return nil, truncated("header", err)
+	}
+	if [4]byte(hdr[:4]) != magic {
+		return nil, fmt.Errorf("nnue: bad magic %q, want %q", hdr[:4], magic[:])
+	}
+	field := func(i int) uint32 { return binary.LittleEndian.Uint32(hdr[4+4*i:]) }
+	version, inputs, hidden, buckets := field(0), field(1), field(2), field(3)
+	qa, qb, scale := field(4), field(5), field(6)
+	if version != Version {
+		return nil, fmt.Errorf("nnue: unsupported file version %d, want %d", version, Version)
+	}
+	if inputs != Inputs {
+		return nil, fmt.Errorf("nnue: %d inputs, want %d", inputs, Inputs)
+	}
+	if hidden < MinHidden || hidden > MaxHidden || hidden%16 != 0 {
+		return nil, fmt.Errorf("nnue: hidden size %d is not a multiple of 16 in %d..%d", hidden, MinHidden, MaxHidden)
+	}
+	h := int(hidden)
+	if buckets != 1 {
+		return nil, fmt.Errorf("nnue: %d output buckets, want 1", buckets)
+	}
+	if qa != QA || qb != QB || scale != Scale {
+		return nil, fmt.Errorf("nnue: quantisation qa=%d qb=%d scale=%d, want %d, %d, %d", qa, qb, scale, QA, QB, Scale)
+	}
+
+	buf := make([]byte, fileSize(h))
+	copy(buf, hdr[:])
+	if _, err := io.ReadFull(r, buf[headerSize:]); err != nil {
+		return nil, truncated("body", err)
+	}
+	var extra [1]byte
+	if k, err := io.ReadFull(r, extra[:]); k > 0 {
+		return nil, errors.New("nnue: trailing bytes after the checksum")
+	} else if err != io.EOF {
+		return nil, fmt.Errorf("nnue: reading past the checksum: %w", err)
+	}
+	body := buf[:len(buf)-4]
+	if got, want := crc32.ChecksumIEEE(body), binary.LittleEndian.Uint32(buf[len(body):]); got != want {
+		return nil, fmt.Errorf("nnue: checksum %08x, file says %08x", got, want)
+	}
+
+	n := newNet(h)
+	p := buf[headerSize:]
+	p = readInt16s(n.featureWeights, p)
+	p = readInt16s(n.featureBias, p)
+	p = readInt16s(n.outputWeights, p)
+	n.outputBias = int32(binary.LittleEndian.Uint32(p))
+	if err := checkOutputWeights(n.outputWeights); err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+func truncated(part string, err error) error {
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return fmt.Errorf("nnue: file too short (truncated in the %s)", part)
+	}
+	return fmt.Errorf("nnue: reading the %s: %w", part, err)
+}
+
+func readInt16s(dst []int16, p []byte) []byte {
+	for i := range dst {
+		dst[i] = int16(binary.LittleEndian.Uint16(p[2*i:]))
+	}
+	return p[2*len(dst):]
+}
+
+func appendInt16s(b []byte, src []int16) []byte {
+	for _, x := range src {
+		b = binary.LittleEndian.AppendUint16(b, uint16(x))
+	}
+	return b
+}
+
+// MarshalBinary returns the network in the file format.
+func (n *Net) MarshalBinary() ([]byte, error) {
+	b := make([]byte, 0, fileSize(n.hidden))
+	b = append(b, magic[:]...)
+	for _, v := range []uint32{Version, Inputs, uint32(n.hidden), 1, QA, QB, Scale} {
+		b = binary.LittleEndian.AppendUint32(b, v)
+	}
+	b = appendInt16s(b, n.featureWeights)
+	b = appendInt16s(b, n.featureBias)
+	b = appendInt16s(b, n.outputWeights)
+	b = binary.LittleEndian.AppendUint32(b, uint32(n.outputBias))
+	b = binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
+	return b, nil
+}
+
+// Save writes the network in the file format that Load reads.
+func (n *Net) Save(w io.Writer) error {
+	b, _ := n.MarshalBinary()
+	_, err := w.Write(b)
+	return err
+}
