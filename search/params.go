@@ -68,13 +68,14 @@ var (
 
 // Histories.
 var (
-	historyMax      = 16384 // every history entry stays within ±max (not tuned: int16 tables)
-	historyBonusMul = 300   // bonus: min(mul*depth - sub, max)
-	historyBonusSub = 250
-	historyBonusMax = 2400
-	corrGrain       = 256 // correction history: entries in 1/grain centipawn (not tuned)
-	corrWeightMax   = 16  // a result's weight: min(depth+1, max)/256
-	corrLimit       = 128 // corrections stay within ±limit centipawns
+	historyMax        = 16384 // every history entry stays within ±max (not tuned: int16 tables)
+	historyBonusMul   = 300   // bonus: min(mul*depth - sub, max)
+	historyBonusSub   = 250
+	historyBonusMax   = 2400
+	historyWideMargin = 100 // a fail high this far above beta rewards as one ply deeper
+	corrGrain         = 256 // correction history: entries in 1/grain centipawn (not tuned)
+	corrWeightMax     = 16  // a result's weight: min(depth+1, max)/256
+	corrLimit         = 128 // corrections stay within ±limit centipawns
 )
 
 // Quiescence.
@@ -147,6 +148,7 @@ var Params = []Param{
 	{"HistoryBonusMul", &historyBonusMul, 100, 600, 25},
 	{"HistoryBonusSub", &historyBonusSub, 0, 600, 30},
 	{"HistoryBonusMax", &historyBonusMax, 800, 4000, 150},
+	{"HistoryWideMargin", &historyWideMargin, 0, 400, 20},
 	{"CorrWeightMax", &corrWeightMax, 4, 64, 3},
 	{"CorrLimit", &corrLimit, 32, 255, 8},
 	{"QSDeltaMargin", &qsDeltaMargin, 50, 400, 15},

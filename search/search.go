@@ -73,6 +73,10 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 		n.ttMove = n.hit.Move
 		if !pvNode && n.hit.Depth >= depth {
 			if score, ok := t.ttCutoff(n.hit, ply, alpha, beta); ok {
+				// A quiet hash move that fails high is rewarded as if searched.
+				if o.TTHistory && score >= beta && n.ttMove != board.NoMove && !pos.IsCapture(n.ttMove) && n.ttMove.Promo() == board.NoPieceType {
+					t.updateQuiet(ply, n.ttMove, historyBonus(depth))
+				}
 				return score
 			}
 		}
@@ -327,9 +331,18 @@ func (t *thread) searchMoves(n *node) int {
 		}
 		newDepth := depth - 1 + ext
 		// Late move reductions.
+		// Quiet moves that do not check, and with NoisyLMR also checks
+		// (one ply less) and losing captures.
 		r := 0
-		if o.LMR && depth >= lmrMinDepth && quiet && !n.inCheck && !givesCheck && moveCount > 1+2*b2i(n.pvNode) {
-			r = t.reduction(n, m, lmr, hist, ttNoisy)
+		if o.LMR && depth >= lmrMinDepth && !n.inCheck && moveCount > 1+2*b2i(n.pvNode) {
+			switch {
+			case quiet && !givesCheck:
+				r = t.reduction(n, m, lmr, hist, ttNoisy)
+			case o.NoisyLMR && quiet:
+				r = t.reduction(n, m, lmr, hist, ttNoisy) - 1
+			case o.NoisyLMR && mp.stage == stageBad:
+				r = t.reduction(n, m, lmr, hist, ttNoisy)
+			}
 			r = max(0, min(r, newDepth-1))
 		}
 		score := t.searchMove(n, newDepth, r, alpha, moveCount)
@@ -349,7 +362,11 @@ func (t *thread) searchMoves(n *node) int {
 					if moveCount == 1 {
 						t.stats.FailHighFirst++
 					}
-					t.updateCutoffStats(ply, depth, m, quiet, quiets[:nQuiets], noisies[:nNoisies])
+					bonusDepth := depth
+					if o.TTHistory && score > beta+historyWideMargin {
+						bonusDepth++ // a wide fail high: a larger reward
+					}
+					t.updateCutoffStats(ply, bonusDepth, m, quiet, quiets[:nQuiets], noisies[:nNoisies])
 					break
 				}
 			}

@@ -95,6 +95,8 @@ type Options struct {
 	Singular       bool // singular extensions, multi-cut and negative extensions
 	Improving      bool // prune and reduce less while the static evaluation rises
 	ProbCut        bool // a capture beating beta by a margin in a reduced search cuts the node
+	NoisyLMR       bool // LMR also for checks (one ply less) and losing captures
+	TTHistory      bool // history rewards on hash cutoffs, and a larger one for a wide fail high
 }
 
 // Switch names one on/off enhancement for option tables and flags.
@@ -128,6 +130,8 @@ var Switches = []Switch{
 	{"Singular", func(o *Options) *bool { return &o.Singular }},
 	{"Improving", func(o *Options) *bool { return &o.Improving }},
 	{"ProbCut", func(o *Options) *bool { return &o.ProbCut }},
+	{"NoisyLMR", func(o *Options) *bool { return &o.NoisyLMR }},
+	{"TTHistory", func(o *Options) *bool { return &o.TTHistory }},
 }
 
 // DefaultOptions returns the playing configuration: PVS with everything
