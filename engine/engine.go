@@ -12,6 +12,7 @@ import (
 
 	"brudno/board"
 	"brudno/eval"
+	"brudno/nnue"
 	"brudno/search"
 )
 
@@ -59,6 +60,9 @@ type settings struct {
 	chess960 bool
 	ponder   bool
 	search   search.Options
+	nnue     bool      // Evaluation NNUE
+	net      *nnue.Net // the network EvalFile loaded
+	netName  string
 }
 
 // New returns an engine at the starting position with default options.

@@ -68,6 +68,7 @@ func init() {
 		}},
 	}
 	options = append(options, searchOptions()...)
+	options = append(options, evalOptions()...)
 	options = append(options, tuneOptions()...)
 	options = append(options, bookOptions()...)
 }

@@ -27,7 +27,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		if inCheck {
 			return 0
 		}
-		return t.ev.Evaluate(pos)
+		return t.staticEval()
 	}
 	key := pos.Key()
 	hit, ttHit := t.probe(key)
@@ -43,7 +43,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		if ttHit && hit.Eval > -Infinity {
 			rawEval = hit.Eval
 		} else {
-			rawEval = t.ev.Evaluate(pos)
+			rawEval = t.staticEval()
 		}
 		staticEval = max(-MateBound+1, min(rawEval+t.correction(), MateBound-1))
 		best = staticEval
@@ -85,9 +85,9 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		searched++
 		t.stack[ply].move = m
 		t.stack[ply].cont = &t.hist.cont[pos.PieceAt(m.From())][m.To()]
-		pos.Make(m)
+		t.makeMove(m)
 		score := -t.qsearch(-beta, -alpha, ply+1)
-		pos.Unmake()
+		t.unmakeMove()
 		if t.halted() {
 			return 0
 		}

@@ -131,7 +131,7 @@ func (t *thread) aspirate(depth, pvIdx int, main bool) {
 func (t *thread) mtdf(depth, pvIdx int) {
 	g := t.rootMoves[pvIdx].score
 	if g <= -Infinity {
-		g = t.ev.Evaluate(t.pos)
+		g = t.staticEval()
 	}
 	lower, upper := -Infinity, Infinity
 	for pass := 0; lower < upper; pass++ {
@@ -202,7 +202,7 @@ func (t *thread) rootSearch(depth, alpha, beta, pvIdx int) int {
 	t.stack[0].pvLen = 0
 	t.stack[0].eval = -Infinity
 	if !t.pos.InCheck() {
-		t.stack[0].eval = t.ev.Evaluate(t.pos) + t.correction()
+		t.stack[0].eval = t.staticEval() + t.correction()
 	}
 	for i := pvIdx + 1; i < len(t.rootMoves); i++ {
 		t.rootMoves[i].score = -Infinity
@@ -217,7 +217,7 @@ func (t *thread) rootSearch(depth, alpha, beta, pvIdx int) int {
 		}
 		t.stack[0].move = rm.move
 		t.stack[0].cont = &t.hist.cont[t.pos.PieceAt(rm.move.From())][rm.move.To()]
-		t.pos.Make(rm.move)
+		t.makeMove(rm.move)
 		newDepth := depth - 1
 		if s.opts.CheckExtension && t.pos.InCheck() {
 			newDepth++
@@ -233,7 +233,7 @@ func (t *thread) rootSearch(depth, alpha, beta, pvIdx int) int {
 				score = -t.search(newDepth, -beta, -alpha, 1, true, false)
 			}
 		}
-		t.pos.Unmake()
+		t.unmakeMove()
 		if t.halted() {
 			return best
 		}

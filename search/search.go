@@ -52,7 +52,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 	}
 	if ply >= MaxPly {
 		t.stats.Leaves++
-		return t.ev.Evaluate(pos)
+		return t.staticEval()
 	}
 	// Mate-distance pruning.
 	if o.MateDistance {
@@ -118,7 +118,7 @@ func (t *thread) evaluate(n *node) {
 	if n.ttHit && n.hit.Eval > -Infinity {
 		n.rawEval = n.hit.Eval
 	} else {
-		n.rawEval = t.ev.Evaluate(t.pos)
+		n.rawEval = t.staticEval()
 	}
 	n.staticEval = max(-MateBound+1, min(n.rawEval+t.correction(), MateBound-1))
 	if n.ttHit && t.s.opts.CorrHistory {
@@ -165,9 +165,9 @@ func (t *thread) pruneNode(n *node) (int, bool) {
 		t.stack[ply].move = board.NoMove
 		t.stack[ply].cont = &t.hist.cont[0][0]
 		t.stack[ply+1].doubleExt = t.stack[ply].doubleExt
-		pos.MakeNull()
+		t.makeNull()
 		score := -t.search(depth-1-r, -beta, -beta+1, ply+1, false, !n.cutNode)
-		pos.UnmakeNull()
+		t.unmakeNull()
 		if t.halted() {
 			return 0, true
 		}
@@ -214,12 +214,12 @@ func (t *thread) probCut(n *node) (int, bool) {
 		t.stack[n.ply].move = m
 		t.stack[n.ply].cont = &t.hist.cont[pos.PieceAt(m.From())][m.To()]
 		t.stack[n.ply+1].doubleExt = t.stack[n.ply].doubleExt
-		pos.Make(m)
+		t.makeMove(m)
 		score := -t.qsearch(-pcBeta, -pcBeta+1, n.ply+1)
 		if score >= pcBeta {
 			score = -t.search(n.depth-probCutReduce, -pcBeta, -pcBeta+1, n.ply+1, false, !n.cutNode)
 		}
-		pos.Unmake()
+		t.unmakeMove()
 		if t.halted() {
 			return 0, true
 		}
@@ -320,7 +320,7 @@ func (t *thread) searchMoves(n *node) int {
 		}
 		f.move = m
 		f.cont = &t.hist.cont[pc][m.To()]
-		pos.Make(m)
+		t.makeMove(m)
 		givesCheck := pos.InCheck()
 		if o.CheckExtension && givesCheck {
 			ext = max(ext, 1)
@@ -346,7 +346,7 @@ func (t *thread) searchMoves(n *node) int {
 			r = max(0, min(r, newDepth-1))
 		}
 		score := t.searchMove(n, newDepth, r, alpha, moveCount)
-		pos.Unmake()
+		t.unmakeMove()
 		if t.halted() {
 			return 0
 		}

@@ -20,6 +20,7 @@ import (
 
 	"brudno/board"
 	"brudno/eval"
+	"brudno/nnue"
 )
 
 // Searcher runs searches. It keeps the per-thread history tables between
@@ -98,6 +99,7 @@ type thread struct {
 	stack     [MaxPly + 2]frame
 	hist      histories
 	ev        *eval.Evaluator // with this thread's pawn hash
+	nn        *nnue.Evaluator // the network's accumulators; nil with the hand-crafted evaluation
 	rootMoves []rootMove
 	rootDepth int        // the iteration being searched
 	completed int        // the last iteration completed
@@ -126,6 +128,15 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 	root := s.rootMoves(pos)
 	for _, t := range s.threads {
 		t.pos = pos.Clone()
+		switch {
+		case opts.Net == nil:
+			t.nn = nil
+		case t.nn == nil || t.nn.Net() != opts.Net:
+			t.nn = opts.Net.NewEvaluator()
+		}
+		if t.nn != nil {
+			t.nn.Reset(t.pos)
+		}
 		t.nodes = 0
 		t.completed = 0
 		t.best = rootMove{}

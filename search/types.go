@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"brudno/board"
+	"brudno/nnue"
 )
 
 // Score bounds. A mate delivered at ply p scores Mate-p; being mated at
@@ -71,6 +72,7 @@ type Options struct {
 	Threads   int
 	MultiPV   int
 	Algorithm Algorithm
+	Net       *nnue.Net // evaluate with this network; nil: the hand-crafted evaluation
 
 	Aspiration     bool // aspiration windows at the root
 	TT             bool // transposition table cutoffs and hash move

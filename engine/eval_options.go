@@ -1,0 +1,69 @@
+// The evaluation options: Evaluation chooses between the hand-crafted
+// evaluation (HCE) and the NNUE network, and EvalFile loads a network
+// file. No network is embedded yet, so NNUE needs EvalFile and HCE stays
+// the default until a network trained on Brudno's games beats it.
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"brudno/nnue"
+)
+
+func evalOptions() []Option {
+	return []Option{
+		{Name: "Evaluation", Type: Combo, Default: "HCE", Vars: []string{"HCE", "NNUE"}, apply: setEvaluation},
+		{Name: "EvalFile", Type: String, Default: "<empty>", apply: setEvalFile},
+	}
+}
+
+// setEvaluation selects the evaluation; NNUE needs a loaded network.
+func setEvaluation(e *Engine, v string) error {
+	if v == "NNUE" && e.set.net == nil {
+		return fmt.Errorf("option Evaluation: no network is loaded (set EvalFile to a network file); keeping %s", e.evaluationName())
+	}
+	e.set.nnue = v == "NNUE"
+	e.applyEvaluation()
+	return nil
+}
+
+// setEvalFile loads the network named v ("" or "<empty>": none). On
+// error the previous network stays.
+func setEvalFile(e *Engine, v string) error {
+	v = strings.TrimSpace(v)
+	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+		v = v[1 : len(v)-1]
+	}
+	if v == "" || v == "<empty>" {
+		if e.set.nnue {
+			return fmt.Errorf("option EvalFile: the NNUE evaluation needs a network; keeping %s", e.set.netName)
+		}
+		e.set.net, e.set.netName = nil, ""
+		return nil
+	}
+	net, err := nnue.LoadFile(v)
+	if err != nil {
+		if e.set.net != nil {
+			return fmt.Errorf("option EvalFile: %v; keeping %s", err, e.set.netName)
+		}
+		return fmt.Errorf("option EvalFile: %v", err)
+	}
+	e.set.net, e.set.netName = net, v
+	e.applyEvaluation()
+	return nil
+}
+
+func (e *Engine) applyEvaluation() {
+	e.set.search.Net = nil
+	if e.set.nnue {
+		e.set.search.Net = e.set.net
+	}
+}
+
+func (e *Engine) evaluationName() string {
+	if e.set.nnue {
+		return "NNUE (" + e.set.netName + ")"
+	}
+	return "HCE"
+}

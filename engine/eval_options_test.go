@@ -1,0 +1,79 @@
+package engine
+
+import (
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"brudno/nnue"
+)
+
+// writeNet writes a small random network to a file in dir.
+func writeNet(t *testing.T, dir string) string {
+	t.Helper()
+	rng := rand.New(rand.NewSource(1))
+	const h = 16
+	small := func(n, r int) []int16 {
+		v := make([]int16, n)
+		for i := range v {
+			v[i] = int16(rng.Intn(2*r+1) - r)
+		}
+		return v
+	}
+	net, err := nnue.NewNet(h, small(nnue.Inputs*h, 50), small(h, 50), small(2*h, 100), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(dir, "test.nnue")
+	f, err := os.Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := net.Save(f); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return name
+}
+
+// Evaluation NNUE needs a network; EvalFile loads one, refuses a bad
+// file and keeps the previous; the search gets the network only with
+// Evaluation NNUE.
+func TestEvaluationOptions(t *testing.T) {
+	e := New()
+	if e.set.search.Net != nil {
+		t.Fatal("a network is in use by default")
+	}
+	if err := e.SetOption("Evaluation", "NNUE"); err == nil || e.set.nnue {
+		t.Fatalf("NNUE without a network: %v, nnue %v", err, e.set.nnue)
+	}
+	dir := t.TempDir()
+	good := writeNet(t, dir)
+	if err := e.SetOption("EvalFile", good); err != nil {
+		t.Fatal(err)
+	}
+	if e.set.search.Net != nil {
+		t.Fatal("loading a network switched the evaluation")
+	}
+	if err := e.SetOption("Evaluation", "nnue"); err != nil || e.set.search.Net == nil {
+		t.Fatalf("Evaluation NNUE with a network: %v", err)
+	}
+	loaded := e.set.search.Net
+	bad := filepath.Join(dir, "bad.nnue")
+	if err := os.WriteFile(bad, []byte("BRNN but not a network"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []string{bad, filepath.Join(dir, "missing.nnue"), "<empty>"} {
+		err := e.SetOption("EvalFile", v)
+		if err == nil || !strings.Contains(err.Error(), "keeping") || e.set.search.Net != loaded {
+			t.Errorf("EvalFile %s: %v; the network in use changed: %v", v, err, e.set.search.Net != loaded)
+		}
+	}
+	if err := e.SetOption("Evaluation", "HCE"); err != nil || e.set.search.Net != nil {
+		t.Fatalf("back to HCE: %v", err)
+	}
+}

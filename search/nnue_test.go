@@ -1,0 +1,106 @@
+package search
+
+import (
+	"math/rand"
+	"runtime"
+	"testing"
+
+	"brudno/board"
+	"brudno/nnue"
+)
+
+// randomNet returns a network with small random weights.
+func randomNet(t testing.TB, hidden int, seed int64) *nnue.Net {
+	t.Helper()
+	rng := rand.New(rand.NewSource(seed))
+	small := func(n, r int) []int16 {
+		v := make([]int16, n)
+		for i := range v {
+			v[i] = int16(rng.Intn(2*r+1) - r)
+		}
+		return v
+	}
+	net, err := nnue.NewNet(hidden, small(nnue.Inputs*hidden, 60), small(hidden, 60), small(2*hidden, 127), int32(rng.Intn(2001)-1000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return net
+}
+
+// The search's moves keep the network's accumulators in step with the
+// position: after random moves, null moves and takebacks through the
+// thread's make and unmake, the incremental evaluation equals one from
+// scratch; and a search with a network leaves the stack at the root.
+func TestNNUEFollowsTheSearch(t *testing.T) {
+	net := randomNet(t, 32, 1)
+	opts := DefaultOptions()
+	opts.Net = net
+	rng := rand.New(rand.NewSource(2))
+	for _, fen := range []string{board.StartFEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"} {
+		_, th := prepared(t, fen, opts)
+		if th.nn == nil {
+			t.Fatal("no network evaluator with Options.Net set")
+		}
+		var list board.MoveList
+		made := []bool{} // true: a move, false: a null move
+		for step := 0; step < 2000; step++ {
+			th.pos.GenerateLegal(&list)
+			switch r := rng.Intn(10); {
+			case len(made) > 0 && (r < 3 || len(made) >= 60 || list.Count == 0):
+				if made[len(made)-1] {
+					th.unmakeMove()
+				} else {
+					th.unmakeNull()
+				}
+				made = made[:len(made)-1]
+			case r == 3 && !th.pos.InCheck():
+				th.makeNull()
+				made = append(made, false)
+			case list.Count > 0:
+				th.makeMove(list.Moves[rng.Intn(list.Count)])
+				made = append(made, true)
+			}
+			if got, want := th.staticEval(), net.EvaluatePosition(th.pos); got != want {
+				t.Fatalf("%s after %d steps: incremental %d, from scratch %d", th.pos.FEN(), step, got, want)
+			}
+		}
+	}
+	for _, threads := range []int{1, 2} {
+		opts.Threads = threads
+		s := NewSearcher(NewTT(16))
+		p, _ := board.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+		r := s.Search(p, Limits{Depth: 8}, opts, 0, Callbacks{})
+		if !p.IsLegal(r.Best) {
+			t.Fatalf("%d threads: best %v is not legal", threads, r.Best)
+		}
+		for _, th := range s.threads {
+			if th.nn.Ply() != 0 {
+				t.Errorf("%d threads: thread %d's network stack left at ply %d", threads, th.id, th.nn.Ply())
+			}
+		}
+	}
+}
+
+// A network search allocates nothing per node.
+func TestNNUENoAllocationPerNode(t *testing.T) {
+	opts := DefaultOptions()
+	opts.Net = randomNet(t, 64, 3)
+	p, _ := board.ParseFEN(benchFEN)
+	s := NewSearcher(NewTT(16))
+	s.Search(p, Limits{Depth: 2}, opts, 0, Callbacks{})
+	allocs := func(nodes uint64) (uint64, uint64) {
+		var a, b runtime.MemStats
+		runtime.ReadMemStats(&a)
+		r := s.Search(p, Limits{Nodes: nodes}, opts, 0, Callbacks{})
+		runtime.ReadMemStats(&b)
+		return b.Mallocs - a.Mallocs, r.Nodes
+	}
+	small, smallNodes := allocs(20000)
+	big, bigNodes := allocs(400000)
+	if bigNodes < 5*smallNodes {
+		t.Fatalf("the searches took %d and %d nodes: too close to compare", smallNodes, bigNodes)
+	}
+	if big > small+40 {
+		t.Errorf("allocations grow with the tree: %d at %d nodes, %d at %d nodes", small, smallNodes, big, bigNodes)
+	}
+}
