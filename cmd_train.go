@@ -1,0 +1,163 @@
+// The train subcommand: trains the NNUE network (package nnue/train) on
+// files of 32-byte records from `brudno datagen -format bin` and writes
+// the quantised net. It holds out whole games for validation, reports the
+// losses every epoch on stderr, writes a checkpoint and the net after
+// every epoch, and on SIGINT or SIGTERM finishes the batch in progress,
+// writes both and exits 0; -resume goes on from a checkpoint.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"syscall"
+	"time"
+
+	"brudno/nnue/data"
+	"brudno/nnue/train"
+)
+
+const trainUsage = "usage: brudno train -out NET [-checkpoint FILE] [-resume FILE] [-hidden 256] [-epochs 20] [-batch 16384] [-lr 0.001] [-lr-drop 15] [-lr-gamma 0.1] [-wd 0.01] [-lambda 0.7] [-power 2] [-val 0.05] [-threads N] [-seed 1] [-progress 1m] DATAFILE...  (files of `brudno datagen -format bin`)"
+
+func cmdTrain(args []string, stdout, stderr io.Writer) int {
+	stop := make(chan struct{})
+	sig := make(chan os.Signal, 1)
+	finished := make(chan struct{})
+	defer close(finished)
+	started := func() {
+		// Installed once the data are loaded: until then a signal ends
+		// the process at once, as there is nothing to save.
+		signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+		go func() {
+			select {
+			case s := <-sig:
+				signal.Stop(sig) // a second signal kills the process
+				fmt.Fprintf(stderr, "train: %v: stopping after this batch (signal again to kill)\n", s)
+				close(stop)
+			case <-finished:
+			}
+		}()
+	}
+	defer signal.Stop(sig)
+	return runTrain(args, stop, started, stdout, stderr)
+}
+
+// runTrain is cmdTrain without the signal handling: closing stop has the
+// effect of a signal. started (if not nil) is called when training
+// begins.
+func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stderr io.Writer) int {
+	def := train.DefaultOptions()
+	fs := flag.NewFlagSet("train", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, trainUsage)
+		fs.PrintDefaults()
+	}
+	out := fs.String("out", "", "write the quantised net to this `file` (after every epoch and at the end)")
+	ckpt := fs.String("checkpoint", "", "write the training state to this `file` after every epoch and when stopped (default NET.ckpt)")
+	resume := fs.String("resume", "", "go on from this checkpoint `file` (its hidden layer size and seed; the other settings from the flags; -epochs counts the epochs already done)")
+	hidden := fs.Int("hidden", def.Hidden, "hidden neurons per perspective: a multiple of 16 from 16 to 1024")
+	epochs := fs.Int("epochs", def.Epochs, "train until this many epochs (passes over the training positions) are done")
+	batch := fs.Int("batch", def.Batch, "positions per optimiser step")
+	lr := fs.Float64("lr", def.LR, "AdamW learning rate")
+	lrDrop := fs.Int("lr-drop", def.LRDrop, "multiply the learning rate by -lr-gamma every this many `epochs` (0: never)")
+	lrGamma := fs.Float64("lr-gamma", def.LRGamma, "learning rate factor of -lr-drop")
+	wd := fs.Float64("wd", def.WD, "AdamW weight decay of the weights (not the biases)")
+	lambda := fs.Float64("lambda", def.Lambda, "target = lambda*sigmoid(score/400) + (1-lambda)*result")
+	power := fs.Float64("power", def.Power, "loss = mean |sigmoid(output) - target|^power")
+	val := fs.Float64("val", 0.05, "hold out this fraction of the games (0 to 0.5) to measure the validation loss")
+	threads := fs.Int("threads", runtime.NumCPU(), "worker goroutines (results are reproducible for a given seed and number of threads)")
+	seed := fs.Uint64("seed", def.Seed, "seed of the initialisation, the validation split and the shuffles")
+	progress := fs.Duration("progress", time.Minute, "report the training loss within an epoch at this interval (0: only at the end of epochs)")
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(files) == 0 || *out == "" {
+		fmt.Fprintln(stderr, trainUsage)
+		return 2
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *ckpt == "" {
+		*ckpt = *out + ".ckpt"
+	}
+	opt := train.Options{Hidden: *hidden, Epochs: *epochs, Batch: *batch, LR: *lr, LRDrop: *lrDrop, LRGamma: *lrGamma,
+		WD: *wd, Lambda: *lambda, Power: *power, Threads: *threads, Seed: *seed,
+		Checkpoint: *ckpt, Out: *out, Progress: stderr, ProgressEvery: *progress}
+	if err := opt.Check(); err != nil {
+		fmt.Fprintf(stderr, "train: %v\n", err)
+		return 2
+	}
+	if *val < 0 || *val > 0.5 {
+		fmt.Fprintf(stderr, "train: -val %g: want 0 to 0.5\n", *val)
+		return 2
+	}
+	var tr *train.Trainer
+	if *resume != "" {
+		tr, err = train.LoadCheckpoint(*resume, opt)
+		if err != nil {
+			fmt.Fprintf(stderr, "train: %v\n", err)
+			return 1
+		}
+		got := tr.Options()
+		if set["hidden"] && got.Hidden != *hidden {
+			fmt.Fprintf(stderr, "train: -hidden %d, but the checkpoint %s has %d hidden neurons\n", *hidden, *resume, got.Hidden)
+			return 2
+		}
+		if set["seed"] && got.Seed != *seed {
+			fmt.Fprintf(stderr, "train: warning: -seed %d ignored: the checkpoint's run has seed %d\n", *seed, got.Seed)
+		}
+		opt = got
+	} else {
+		if err := train.CheckHidden(*hidden); err != nil {
+			fmt.Fprintf(stderr, "train: -hidden: %v\n", err)
+			return 2
+		}
+		if tr, err = train.NewTrainer(opt); err != nil {
+			fmt.Fprintf(stderr, "train: %v\n", err)
+			return 1
+		}
+	}
+
+	began := time.Now()
+	ds, err := train.Load(files, *val, opt.Seed)
+	if err != nil {
+		fmt.Fprintf(stderr, "train: %v\n", err)
+		return 1
+	}
+	if ds.NoGameMarks {
+		fmt.Fprintln(stderr, "train: warning: no record marks the start of a game (data written before datagen marked them): blocks of 64 records are held out instead of games")
+	}
+	n := len(ds.Train) + len(ds.Val)
+	fmt.Fprintf(stderr, "train: %d positions from %d files loaded in %.1fs (%.1f MB in memory): %d for training (%d games), %d for validation (%d games)\n",
+		n, len(files), time.Since(began).Seconds(), float64(int64(n)*data.RecordSize+int64(len(ds.Train))*4)/(1<<20),
+		len(ds.Train), ds.TrainGames, len(ds.Val), ds.ValGames)
+	sched := "constant"
+	if opt.LRDrop > 0 {
+		sched = fmt.Sprintf("x%g every %d epochs", opt.LRGamma, opt.LRDrop)
+	}
+	from := "new net"
+	if *resume != "" {
+		from = fmt.Sprintf("resuming %s after %d epochs", *resume, tr.Epoch())
+	}
+	fmt.Fprintf(stderr, "train: %s, hidden %d, %d threads, batch %d, lr %g (%s), wd %g, lambda %g, power %g, seed %d, %d epochs\n",
+		from, opt.Hidden, opt.Threads, opt.Batch, opt.LR, sched, opt.WD, opt.Lambda, opt.Power, opt.Seed, opt.Epochs)
+	if started != nil {
+		started()
+	}
+	stopped, err := tr.Run(ds, stop)
+	if err != nil {
+		fmt.Fprintf(stderr, "train: %v\n", err)
+		return 1
+	}
+	state := "done"
+	if stopped {
+		state = "stopped"
+	}
+	fmt.Fprintf(stdout, "%s after %d of %d epochs in %.1fs: net %s, checkpoint %s\n", state, tr.Epoch(), opt.Epochs, time.Since(began).Seconds(), *out, *ckpt)
+	return 0
+}

@@ -1,0 +1,158 @@
+// Tests of `train`, run in-process on a small file of positions from
+// random games: a run writes the net and its checkpoint, a resumed run
+// goes on, a stopped run saves and exits 0, bad flags and bad data give
+// clean errors.
+package main
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"brudno/board"
+	"brudno/nnue/data"
+	"brudno/nnue/train"
+)
+
+// randomGameData writes the positions of games of random moves, scored
+// by material, to a data file.
+func randomGameData(t *testing.T, name string, games int) {
+	t.Helper()
+	values := [7]int{0, 100, 300, 300, 500, 900, 0}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var buf bytes.Buffer
+	var list board.MoveList
+	for range games {
+		pos := board.NewPosition()
+		for ply := 0; ply < 50; ply++ {
+			pos.GenerateLegal(&list)
+			if list.Count == 0 {
+				break
+			}
+			score := 0
+			for s := board.Square(0); s < 64; s++ {
+				if pc := pos.PieceAt(s); pc != board.NoPiece {
+					if pc.Color() == pos.Side() {
+						score += values[pc.Type()]
+					} else {
+						score -= values[pc.Type()]
+					}
+				}
+			}
+			r := data.Encode(pos, score, data.Result(rng.IntN(3)))
+			if ply == 0 {
+				r.SetGameStart()
+			}
+			buf.Write(r[:])
+			pos.Make(list.Moves[rng.IntN(list.Count)])
+		}
+	}
+	if err := os.WriteFile(name, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestTrainCommand(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "d.bin")
+	randomGameData(t, in, 40)
+	out := filepath.Join(dir, "net.nnue")
+	args := func(extra ...string) []string {
+		return append([]string{"-out", out, "-hidden", "32", "-batch", "256", "-threads", "2", "-lr", "0.01", "-val", "0.1", in}, extra...)
+	}
+	var stdout, stderr bytes.Buffer
+	if rc := cmdTrain(args("-epochs", "2"), &stdout, &stderr); rc != 0 {
+		t.Fatalf("exit %d: %s", rc, stderr.String())
+	}
+	t.Logf("stdout: %s\nstderr: %s", stdout.String(), stderr.String())
+	if !strings.Contains(stderr.String(), "epoch 2/2  train ") || !strings.Contains(stdout.String(), "done after 2 of 2 epochs") {
+		t.Errorf("output:\n%s%s", stdout.String(), stderr.String())
+	}
+	fi, err := os.Stat(out)
+	if err != nil || fi.Size() != train.FileSize(32) {
+		t.Fatalf("net file: %v, %v", fi, err)
+	}
+	if _, err := os.Stat(out + ".ckpt"); err != nil {
+		t.Fatal(err)
+	}
+
+	// Resumed for one more epoch.
+	stdout.Reset()
+	stderr.Reset()
+	if rc := cmdTrain(args("-epochs", "3", "-resume", out+".ckpt"), &stdout, &stderr); rc != 0 {
+		t.Fatalf("resume: exit %d: %s", rc, stderr.String())
+	}
+	if s := stderr.String(); !strings.Contains(s, "resuming") || !strings.Contains(s, "epoch 3/3") || strings.Contains(s, "epoch 2/3") {
+		t.Errorf("resumed run:\n%s", s)
+	}
+	// A resumed run of another size is refused.
+	if rc := cmdTrain(append(args("-epochs", "4", "-resume", out+".ckpt"), "-hidden", "64"), &stdout, &stderr); rc != 2 {
+		t.Errorf("resume with another -hidden: exit %d", rc)
+	}
+
+	// Stopped (as by a signal): it saves and exits 0.
+	stop := make(chan struct{})
+	close(stop)
+	stdout.Reset()
+	stderr.Reset()
+	os.Remove(out)
+	if rc := runTrain(args("-epochs", "5", "-checkpoint", filepath.Join(dir, "s.ckpt")), stop, nil, &stdout, &stderr); rc != 0 {
+		t.Fatalf("stopped run: exit %d: %s", rc, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "stopped after 0 of 5 epochs") {
+		t.Errorf("stopped run: %s", stdout.String())
+	}
+	for _, f := range []string{out, filepath.Join(dir, "s.ckpt")} {
+		if _, err := os.Stat(f); err != nil {
+			t.Errorf("stopped run: %v", err)
+		}
+	}
+}
+
+func TestTrainCommandErrors(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "d.bin")
+	randomGameData(t, in, 3)
+	b, _ := os.ReadFile(in)
+	short := filepath.Join(dir, "short.bin")
+	os.WriteFile(short, b[:len(b)-3], 0o644)
+	corrupt := filepath.Join(dir, "corrupt.bin")
+	bad := bytes.Clone(b)
+	bad[5*32+29] |= 0x80 // reserved flag bit of record 6
+	os.WriteFile(corrupt, bad, 0o644)
+	garbage := filepath.Join(dir, "garbage.ckpt")
+	os.WriteFile(garbage, []byte("not a checkpoint"), 0o644)
+	out := filepath.Join(dir, "net.nnue")
+	for _, c := range []struct {
+		args []string
+		rc   int
+		msg  string
+	}{
+		{nil, 2, "usage"},
+		{[]string{in}, 2, "usage"},
+		{[]string{"-out", out}, 2, "usage"},
+		{[]string{"-out", out, "-bogus", in}, 2, "bogus"},
+		{[]string{"-out", out, "-hidden", "100", in}, 2, "multiple of 16"},
+		{[]string{"-out", out, "-hidden", "2048", in}, 2, "multiple of 16"},
+		{[]string{"-out", out, "-lr", "-1", in}, 2, "learning rate"},
+		{[]string{"-out", out, "-val", "0.9", in}, 2, "-val"},
+		{[]string{"-out", out, "-threads", "0", in}, 2, "threads"},
+		{[]string{"-out", out, filepath.Join(dir, "missing.bin")}, 1, "missing.bin"},
+		{[]string{"-out", out, in, short}, 1, "truncated record"},
+		{[]string{"-out", out, corrupt}, 1, "record 6: corrupt record"},
+		{[]string{"-out", out, "-resume", garbage, in}, 1, "not a valid checkpoint"},
+		{[]string{"-out", out, "-resume", filepath.Join(dir, "none.ckpt"), in}, 1, "none.ckpt"},
+	} {
+		var stdout, stderr bytes.Buffer
+		rc := cmdTrain(c.args, &stdout, &stderr)
+		if rc != c.rc || !strings.Contains(stderr.String(), c.msg) {
+			t.Errorf("train %q: exit %d, want %d; stderr %q, want it to mention %q", c.args, rc, c.rc, stderr.String(), c.msg)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a failed run wrote a net")
+	}
+}

@@ -1,0 +1,269 @@
+// Package train trains Brudno's NNUE network on the 32-byte records of
+// package data (`brudno datagen -format bin`) and writes it in the net
+// file format the engine reads.
+//
+// The network: 768 inputs per perspective (see features), one hidden
+// layer of H neurons whose weights and biases both perspectives share,
+// the SCReLU activation s(x) = clamp(x, 0, 1)², and one output
+//
+//	y = Σ s(a_stm[i])·w[i] + Σ s(a_nstm[i])·w[H+i] + b
+//
+// with the side to move's accumulator first; 400·y is the evaluation in
+// centipawns. Training minimises the mean of |sigmoid(y) - t|^power over
+// the positions, with the target t = λ·sigmoid(score/400) + (1-λ)·result
+// (score and result from the side to move's view), by AdamW on
+// mini-batches; after every step the feature weights, feature biases and
+// output weights are clipped to ±1.98. Export quantises feature weights
+// and biases by 255 (int16), output weights by 64 (int16, at most ±127)
+// and the output bias by 255·64 (int32).
+package train
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+
+	"brudno/nnue"
+	"brudno/nnue/data"
+)
+
+// Constants of the network (package nnue's) and of training.
+const (
+	Inputs     = nnue.Inputs
+	QA         = nnue.QA
+	QB         = nnue.QB
+	Scale      = nnue.Scale
+	MinHidden  = nnue.MinHidden
+	MaxHidden  = nnue.MaxHidden
+	maxOutputQ = nnue.MaxOutputWeight // quantised output weights are clamped to ±maxOutputQ
+	ClipLimit  = 1.98                 // parameters are clipped to ±ClipLimit after every step
+	headerSize = 4 + 7*4              // the net file's magic and seven uint32 fields
+)
+
+// CheckHidden returns an error unless h is a valid hidden layer size: a
+// multiple of 16 from 16 to 1024.
+func CheckHidden(h int) error {
+	if h < MinHidden || h > MaxHidden || h%16 != 0 {
+		return fmt.Errorf("hidden layer size %d: want a multiple of 16 from %d to %d", h, MinHidden, MaxHidden)
+	}
+	return nil
+}
+
+// Net is the network in floating point, as it is trained. Params holds
+// every parameter in one slice, in the order of the net file:
+//
+//	feature weights  [Inputs*H]  feature f's H weights at [f*H : (f+1)*H]
+//	feature biases   [H]
+//	output weights   [2*H]       first the side to move's accumulator's
+//	output bias      [1]
+type Net struct {
+	Hidden int
+	Params []float32
+}
+
+// numParams returns the number of parameters of a network with h hidden
+// neurons.
+func numParams(h int) int { return Inputs*h + h + 2*h + 1 }
+
+// NewNet returns a network with h hidden neurons initialised from seed:
+// feature weights uniform in ±0.1 (a typical position's 30-odd features
+// then give accumulators with a spread of about 0.3), feature biases 0,
+// output weights uniform in ±1/sqrt(2h), output bias 0.
+func NewNet(h int, seed uint64) (*Net, error) {
+	if err := CheckHidden(h); err != nil {
+		return nil, err
+	}
+	n := &Net{Hidden: h, Params: make([]float32, numParams(h))}
+	rng := rand.New(rand.NewPCG(seed, 0x6e6e75652d696e69)) // "nnue-ini"
+	for i := range n.FeatureWeights() {
+		n.Params[i] = float32((2*rng.Float64() - 1) * 0.1)
+	}
+	ow := n.OutputWeights()
+	a := 1 / math.Sqrt(float64(2*h))
+	for i := range ow {
+		ow[i] = float32((2*rng.Float64() - 1) * a)
+	}
+	return n, nil
+}
+
+// FeatureWeights returns the Inputs×H feature weights, feature f's at
+// [f*H : (f+1)*H].
+func (n *Net) FeatureWeights() []float32 { return n.Params[:Inputs*n.Hidden] }
+
+// FeatureBias returns the H feature biases.
+func (n *Net) FeatureBias() []float32 {
+	return n.Params[Inputs*n.Hidden : (Inputs+1)*n.Hidden]
+}
+
+// OutputWeights returns the 2H output weights, the side to move's half
+// first.
+func (n *Net) OutputWeights() []float32 {
+	return n.Params[(Inputs+1)*n.Hidden : (Inputs+3)*n.Hidden]
+}
+
+// OutputBias returns the output bias.
+func (n *Net) OutputBias() float32 { return n.Params[(Inputs+3)*n.Hidden] }
+
+// Output returns the network's raw output y for the position of r (400·y
+// is the evaluation in centipawns from the side to move's view). r must
+// be a valid record (as LoadFiles checks them).
+func (n *Net) Output(r *data.Record) float64 {
+	h := n.Hidden
+	var fw, fb [maxPieces]uint16
+	k := features(r, &fw, &fb)
+	us, them := fw[:k], fb[:k]
+	if blackToMove(r) {
+		us, them = them, us
+	}
+	w, bias, ow := n.FeatureWeights(), n.FeatureBias(), n.OutputWeights()
+	y := float64(n.OutputBias())
+	for half, feats := range [2][]uint16{us, them} {
+		for i := 0; i < h; i++ {
+			a := bias[i]
+			for _, f := range feats {
+				a += w[int(f)*h+i]
+			}
+			s := min(max(a, 0), 1)
+			y += float64(s * s * ow[half*h+i])
+		}
+	}
+	return y
+}
+
+// Eval returns the float network's evaluation of r in centipawns from the
+// side to move's view, 400·y.
+func (n *Net) Eval(r *data.Record) float64 { return Scale * n.Output(r) }
+
+// QuantNet is the network quantised as the engine uses it.
+type QuantNet struct {
+	Hidden         int
+	FeatureWeights []int16 // Inputs*Hidden, feature f's at [f*H : (f+1)*H]
+	FeatureBias    []int16 // Hidden
+	OutputWeights  []int16 // 2*Hidden, the side to move's half first
+	OutputBias     int32
+}
+
+func roundClamp(x float64, lo, hi float64) float64 {
+	return min(max(math.Round(x), lo), hi)
+}
+
+// Quantise returns the quantised network: feature weights and biases
+// round(x·255) as int16, output weights round(x·64) clamped to ±127,
+// output bias round(b·255·64) as int32.
+func (n *Net) Quantise() *QuantNet {
+	h := n.Hidden
+	q := &QuantNet{
+		Hidden:         h,
+		FeatureWeights: make([]int16, Inputs*h),
+		FeatureBias:    make([]int16, h),
+		OutputWeights:  make([]int16, 2*h),
+	}
+	for i, x := range n.FeatureWeights() {
+		q.FeatureWeights[i] = int16(roundClamp(float64(x)*QA, math.MinInt16, math.MaxInt16))
+	}
+	for i, x := range n.FeatureBias() {
+		q.FeatureBias[i] = int16(roundClamp(float64(x)*QA, math.MinInt16, math.MaxInt16))
+	}
+	for i, x := range n.OutputWeights() {
+		q.OutputWeights[i] = int16(roundClamp(float64(x)*QB, -maxOutputQ, maxOutputQ))
+	}
+	q.OutputBias = int32(roundClamp(float64(n.OutputBias())*QA*QB, math.MinInt32, math.MaxInt32))
+	return q
+}
+
+// Eval returns the quantised network's evaluation of r in centipawns from
+// the side to move's view, computed in integers exactly as the engine
+// does: int16 accumulators (bias plus the active features' weights), v =
+// clamp(acc, 0, 255), sum (int32) = Σ v·(v·w) over both halves with the
+// inner product v·w in int16, and eval = (sum/255 + outputBias) · 400 /
+// (255·64) with Go's truncating integer division. r must be a valid
+// record.
+func (q *QuantNet) Eval(r *data.Record) int {
+	h := q.Hidden
+	var fw, fb [maxPieces]uint16
+	k := features(r, &fw, &fb)
+	us, them := fw[:k], fb[:k]
+	if blackToMove(r) {
+		us, them = them, us
+	}
+	acc := make([]int16, h)
+	var sum int32
+	for half, feats := range [2][]uint16{us, them} {
+		copy(acc, q.FeatureBias)
+		for _, f := range feats {
+			row := q.FeatureWeights[int(f)*h : int(f)*h+h]
+			for i := range acc {
+				acc[i] += row[i]
+			}
+		}
+		ow := q.OutputWeights[half*h : half*h+h]
+		for i, a := range acc {
+			v := min(max(a, 0), QA)
+			sum += int32(v) * int32(v*ow[i])
+		}
+	}
+	return (int(sum)/QA + int(q.OutputBias)) * Scale / (QA * QB)
+}
+
+// WriteTo writes the network in package nnue's net file format (which
+// checks it as a load would).
+func (q *QuantNet) WriteTo(w io.Writer) (int64, error) {
+	net, err := nnue.NewNet(q.Hidden, q.FeatureWeights, q.FeatureBias, q.OutputWeights, q.OutputBias)
+	if err != nil {
+		return 0, err
+	}
+	cw := &countingWriter{w: w}
+	err = net.Save(cw)
+	return cw.n, err
+}
+
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(b []byte) (int, error) {
+	k, err := c.w.Write(b)
+	c.n += int64(k)
+	return k, err
+}
+
+// FileSize returns the size in bytes of a net file with h hidden neurons.
+func FileSize(h int) int64 { return headerSize + 2*int64(Inputs*h+h+2*h) + 4 + 4 }
+
+// writeFileAtomic writes a file through a temporary file in the same
+// directory renamed over name, so that a stopped run never leaves a
+// half-written file.
+func writeFileAtomic(name string, write func(io.Writer) error) error {
+	f, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	err = f.Chmod(0o644) // CreateTemp makes it 0600
+	if err == nil {
+		err = write(f)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, name)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+// WriteNetFile writes q to the named file (atomically, through a
+// temporary file).
+func WriteNetFile(name string, q *QuantNet) error {
+	return writeFileAtomic(name, func(w io.Writer) error {
+		_, err := q.WriteTo(w)
+		return err
+	})
+}

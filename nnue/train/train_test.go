@@ -1,0 +1,678 @@
+package train
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"brudno/board"
+	"brudno/nnue/data"
+)
+
+var pieceValue = [7]int{0, 100, 300, 300, 500, 900, 0}
+
+// material returns the material balance of pos from the side to move's
+// view.
+func material(pos *board.Position) int {
+	bal := 0
+	for s := board.Square(0); s < 64; s++ {
+		pc := pos.PieceAt(s)
+		if pc == board.NoPiece {
+			continue
+		}
+		v := pieceValue[pc.Type()]
+		if pc.Color() != pos.Side() {
+			v = -v
+		}
+		bal += v
+	}
+	return bal
+}
+
+// randomGames plays games of random legal moves and records every
+// position after the fourth ply with its material balance as the score
+// and, as the result, who is ahead in material at the end.
+func randomGames(games, plies int, seed uint64) []data.Record {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var recs []data.Record
+	var list board.MoveList
+	for range games {
+		pos := board.NewPosition()
+		var game []data.Record
+		for ply := 0; ply < plies; ply++ {
+			pos.GenerateLegal(&list)
+			if list.Count == 0 || pos.HalfmoveClock() >= 100 {
+				break
+			}
+			if ply >= 4 {
+				game = append(game, data.Encode(pos, material(pos)+rng.IntN(21)-10, data.Draw))
+			}
+			pos.Make(list.Moves[rng.IntN(list.Count)])
+		}
+		white := material(pos)
+		if pos.Side() == board.Black {
+			white = -white
+		}
+		res := data.Draw
+		if white > 150 {
+			res = data.WhiteWin
+		} else if white < -150 {
+			res = data.BlackWin
+		}
+		for i := range game {
+			game[i].SetResult(res)
+		}
+		if len(game) > 0 {
+			game[0].SetGameStart()
+		}
+		recs = append(recs, game...)
+	}
+	return recs
+}
+
+func writeRecords(t *testing.T, name string, recs []data.Record) {
+	t.Helper()
+	var b bytes.Buffer
+	for _, r := range recs {
+		b.Write(r[:])
+	}
+	if err := os.WriteFile(name, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestFeatures(t *testing.T) {
+	recs := randomGames(5, 80, 7)
+	recs = append(recs, data.Encode(board.NewPosition(), 0, data.Draw))
+	for _, r := range recs {
+		if err := checkRecord(&r); err != nil {
+			t.Fatal(err)
+		}
+		pos, _, _, err := data.Decode(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want [2][]int
+		for s := board.Square(0); s < 64; s++ {
+			pc := pos.PieceAt(s)
+			if pc == board.NoPiece {
+				continue
+			}
+			c, tp := pc.Color(), int(pc.Type())
+			iw := (tp-1)*64 + int(s)
+			if c != board.White {
+				iw += 384
+			}
+			ib := (tp-1)*64 + int(s^56)
+			if c != board.Black {
+				ib += 384
+			}
+			want[0] = append(want[0], iw)
+			want[1] = append(want[1], ib)
+		}
+		var fw, fb [maxPieces]uint16
+		n := features(&r, &fw, &fb)
+		for p, got := range [2][]uint16{fw[:n], fb[:n]} {
+			g := make([]int, n)
+			for i, f := range got {
+				g[i] = int(f)
+			}
+			if !slices.Equal(g, want[p]) {
+				t.Fatalf("%s perspective %d: features %v, want %v", pos.FEN(), p, g, want[p])
+			}
+		}
+		if blackToMove(&r) != (pos.Side() == board.Black) {
+			t.Fatalf("%s: side to move", pos.FEN())
+		}
+	}
+	// Spot checks in the start position: the e2 pawn and the e8 king.
+	r := data.Encode(board.NewPosition(), 0, data.Draw)
+	var fw, fb [maxPieces]uint16
+	n := features(&r, &fw, &fb)
+	if !slices.Contains(fw[:n], 12) || !slices.Contains(fb[:n], 384+52) ||
+		!slices.Contains(fw[:n], 384+5*64+60) || !slices.Contains(fb[:n], 5*64+4) {
+		t.Fatalf("start position features %v / %v", fw[:n], fb[:n])
+	}
+}
+
+// refLoss is an independent float64 implementation of the mean loss of
+// the net with parameters p on recs.
+func refLoss(p []float64, h int, recs []data.Record, lambda, power float64) float64 {
+	sum := 0.0
+	for i := range recs {
+		r := &recs[i]
+		pos, score, res, err := data.Decode(*r)
+		if err != nil {
+			panic(err)
+		}
+		var acc [2][]float64 // by colour
+		for c := range acc {
+			acc[c] = slices.Clone(p[768*h : 769*h])
+		}
+		for s := board.Square(0); s < 64; s++ {
+			pc := pos.PieceAt(s)
+			if pc == board.NoPiece {
+				continue
+			}
+			for persp := board.White; persp <= board.Black; persp++ {
+				sq, side := int(s), 0
+				if persp == board.Black {
+					sq ^= 56
+				}
+				if pc.Color() != persp {
+					side = 384
+				}
+				f := side + (int(pc.Type())-1)*64 + sq
+				for j := 0; j < h; j++ {
+					acc[persp][j] += p[f*h+j]
+				}
+			}
+		}
+		y := p[771*h]
+		for half, c := range []board.Color{pos.Side(), pos.Side().Other()} {
+			for j := 0; j < h; j++ {
+				s := math.Min(math.Max(acc[c][j], 0), 1)
+				y += s * s * p[769*h+half*h+j]
+			}
+		}
+		result := float64(res) / 2
+		if pos.Side() == board.Black {
+			result = 1 - result
+		}
+		target := lambda/(1+math.Exp(-float64(score)/400)) + (1-lambda)*result
+		sum += math.Pow(math.Abs(1/(1+math.Exp(-y))-target), power)
+	}
+	return sum / float64(len(recs))
+}
+
+func TestGradient(t *testing.T) {
+	const h = 16
+	recs := randomGames(3, 40, 11)
+	rng := rand.New(rand.NewPCG(3, 4))
+	recs = []data.Record{recs[2], recs[17], recs[30], recs[41], recs[55], recs[70]}
+	net := &Net{Hidden: h, Params: make([]float32, numParams(h))}
+	for i := range net.Params {
+		net.Params[i] = float32(rng.Float64()*0.5 - 0.2)
+	}
+	for _, power := range []float64{2, 2.5} {
+		const lambda = 0.7
+		w := newWorker(h)
+		idx := []uint32{0, 1, 2, 3, 4, 5}
+		w.run(net.Params, recs, idx, 1/float64(len(recs)), lambda, power, true)
+		p := make([]float64, len(net.Params))
+		for i, x := range net.Params {
+			p[i] = float64(x)
+		}
+		if got, want := w.loss/float64(len(recs)), refLoss(p, h, recs, lambda, power); math.Abs(got-want) > 1e-6 {
+			t.Fatalf("power %g: loss %g, reference %g", power, got, want)
+		}
+		// The rows of the features of the positions, and all the rest.
+		active := map[int]bool{}
+		for _, r := range recs {
+			var fw, fb [maxPieces]uint16
+			n := features(&r, &fw, &fb)
+			for _, f := range append(fw[:n], fb[:n]...) {
+				active[int(f)] = true
+			}
+		}
+		fd := func(i int, eps float64) float64 {
+			old := p[i]
+			p[i] = old + eps
+			up := refLoss(p, h, recs, lambda, power)
+			p[i] = old - eps
+			down := refLoss(p, h, recs, lambda, power)
+			p[i] = old
+			return (up - down) / (2 * eps)
+		}
+		checked, skipped, zero := 0, 0, 0
+		for i := range p {
+			if i < 768*h && !active[i/h] {
+				if w.grad[i] != 0 {
+					t.Fatalf("gradient %g of weight %d of inactive feature %d", w.grad[i], i%h, i/h)
+				}
+				zero++
+				continue
+			}
+			if i < 768*h && rng.IntN(4) != 0 {
+				continue // a sample of the active rows' weights keeps the test fast
+			}
+			n1, n2 := fd(i, 1e-4), fd(i, 1e-5)
+			if math.Abs(n1-n2) > 1e-6+1e-2*math.Abs(n1) {
+				skipped++ // a kink of the activation within eps
+				continue
+			}
+			got := float64(w.grad[i])
+			if math.Abs(got-n2) > 1e-6+1e-3*math.Abs(n2) {
+				t.Fatalf("power %g: parameter %d: gradient %g, finite difference %g", power, i, got, n2)
+			}
+			checked++
+		}
+		if skipped > checked/20 || checked < 300 {
+			t.Fatalf("power %g: %d gradients checked, %d skipped", power, checked, skipped)
+		}
+		t.Logf("power %g: %d gradients match finite differences (%d skipped at kinks), %d inactive weights have none", power, checked, skipped, zero)
+	}
+}
+
+func testOptions(dir string) Options {
+	o := DefaultOptions()
+	o.Hidden = 32
+	o.Epochs = 6
+	o.Batch = 256
+	o.LR = 0.01
+	o.LRDrop = 4
+	o.LRGamma = 0.3
+	o.Lambda = 0.9
+	o.Threads = 2
+	o.Checkpoint = filepath.Join(dir, "ckpt")
+	o.Out = filepath.Join(dir, "net.nnue")
+	return o
+}
+
+// testData writes a synthetic data file and loads it.
+func testData(t *testing.T, dir string) *Dataset {
+	t.Helper()
+	name := filepath.Join(dir, "data.bin")
+	writeRecords(t, name, randomGames(250, 60, 1))
+	ds, err := Load([]string{name}, 0.1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds
+}
+
+func TestTrainReducesLoss(t *testing.T) {
+	dir := t.TempDir()
+	ds := testData(t, dir)
+	opt := testOptions(dir)
+	tr, err := NewTrainer(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	val0 := tr.Loss(ds.Val)
+	train0 := tr.Loss(ds.Train)
+	if _, err := tr.Run(ds, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range tr.History {
+		t.Logf("epoch %d train %.5f val %.5f lr %.3g", st.Epoch, st.TrainLoss, st.ValLoss, st.LR)
+	}
+	last := tr.History[len(tr.History)-1]
+	trainEnd := tr.Loss(ds.Train)
+	t.Logf("%d training positions (%d games), %d validation (%d games); loss before: train %.5f val %.5f; after: train %.5f val %.5f",
+		len(ds.Train), ds.TrainGames, len(ds.Val), ds.ValGames, train0, val0, trainEnd, last.ValLoss)
+	if !(trainEnd < train0/3 && last.ValLoss < val0/3) {
+		t.Fatalf("losses did not fall markedly: train %.5f -> %.5f, val %.5f -> %.5f", train0, trainEnd, val0, last.ValLoss)
+	}
+	if got, want := tr.History[4].LR, opt.LR*opt.LRGamma; math.Abs(got-want) > 1e-12 {
+		t.Errorf("epoch 5 learning rate %g, want %g", got, want)
+	}
+
+	// The quantised net evaluates as the float net, and exactly as the
+	// float net with the quantised weights would up to the integer
+	// divisions.
+	q := tr.Net.Quantise()
+	deq := &Net{Hidden: q.Hidden, Params: make([]float32, len(tr.Net.Params))}
+	for i, v := range q.FeatureWeights {
+		deq.Params[i] = float32(v) / QA
+	}
+	for i, v := range q.FeatureBias {
+		deq.FeatureBias()[i] = float32(v) / QA
+	}
+	for i, v := range q.OutputWeights {
+		deq.OutputWeights()[i] = float32(v) / QB
+	}
+	deq.Params[len(deq.Params)-1] = float32(float64(q.OutputBias) / (QA * QB))
+	// The rounding of the output weights to 1/64 shifts all evaluations by
+	// about the same amount (a few centipawns); beyond that shift the
+	// quantised evaluations follow the float net's closely.
+	diffs := make([]float64, len(ds.Val))
+	var mean, maxDeq float64
+	for i := range ds.Val {
+		r := &ds.Val[i]
+		qe := float64(q.Eval(r))
+		diffs[i] = qe - tr.Net.Eval(r)
+		mean += diffs[i] / float64(len(diffs))
+		maxDeq = max(maxDeq, math.Abs(qe-deq.Eval(r)))
+	}
+	var absDiff, spread, maxSpread float64
+	for _, d := range diffs {
+		absDiff += math.Abs(d) / float64(len(diffs))
+		spread += math.Abs(d-mean) / float64(len(diffs))
+		maxSpread = max(maxSpread, math.Abs(d-mean))
+	}
+	t.Logf("quantised minus float eval on %d positions: mean %.2f cp, mean |diff| %.2f, mean |diff - mean| %.2f, max %.2f; quantised minus dequantised float: max %.2f cp",
+		len(ds.Val), mean, absDiff, spread, maxSpread, maxDeq)
+	if maxDeq > 1.5 {
+		t.Errorf("quantised eval differs from the dequantised float net's by up to %.2f cp", maxDeq)
+	}
+	if math.Abs(mean) > 15 || spread > 5 || maxSpread > 20 {
+		t.Errorf("quantised eval differs from the float net's by %.2f cp on average, %.2f cp around that, up to %.2f", mean, spread, maxSpread)
+	}
+	if tr.Net.Eval(r0(ds)) == 0 {
+		t.Error("zero evaluation")
+	}
+}
+
+func r0(ds *Dataset) *data.Record { return &ds.Val[0] }
+
+// parseNet reads a net file by the format's offsets, checking every
+// header field and the checksum.
+func parseNet(t *testing.T, b []byte, h int) *QuantNet {
+	t.Helper()
+	le := binary.LittleEndian
+	if int64(len(b)) != FileSize(h) || len(b) != 32+2*768*h+2*h+4*h+4+4 {
+		t.Fatalf("net file of %d bytes, want %d", len(b), FileSize(h))
+	}
+	if string(b[:4]) != "BRNN" {
+		t.Fatalf("magic %q", b[:4])
+	}
+	for i, want := range []uint32{1, 768, uint32(h), 1, 255, 64, 400} {
+		if got := le.Uint32(b[4+4*i:]); got != want {
+			t.Fatalf("header field %d: %d, want %d", i, got, want)
+		}
+	}
+	if got, want := le.Uint32(b[len(b)-4:]), crc32.ChecksumIEEE(b[:len(b)-4]); got != want {
+		t.Fatalf("checksum %08x, want %08x", got, want)
+	}
+	q := &QuantNet{Hidden: h}
+	off := 32
+	read := func(n int) []int16 {
+		s := make([]int16, n)
+		for i := range s {
+			s[i] = int16(le.Uint16(b[off:]))
+			off += 2
+		}
+		return s
+	}
+	q.FeatureWeights = read(768 * h)
+	q.FeatureBias = read(h)
+	q.OutputWeights = read(2 * h)
+	q.OutputBias = int32(le.Uint32(b[off:]))
+	return q
+}
+
+func TestNetFile(t *testing.T) {
+	dir := t.TempDir()
+	ds := testData(t, dir)
+	opt := testOptions(dir)
+	opt.Epochs = 2
+	tr, err := NewTrainer(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.Run(ds, nil); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(opt.Out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := parseNet(t, b, opt.Hidden)
+	want := tr.Net.Quantise()
+	if !slices.Equal(got.FeatureWeights, want.FeatureWeights) || !slices.Equal(got.FeatureBias, want.FeatureBias) ||
+		!slices.Equal(got.OutputWeights, want.OutputWeights) || got.OutputBias != want.OutputBias {
+		t.Fatal("the file's parameters differ from the net's")
+	}
+	for i, x := range tr.Net.FeatureWeights() {
+		if want := int16(math.Round(float64(x) * 255)); got.FeatureWeights[i] != want {
+			t.Fatalf("feature weight %d: %d, want round(%g*255) = %d", i, got.FeatureWeights[i], x, want)
+		}
+	}
+	for i, x := range tr.Net.OutputWeights() {
+		if math.Abs(float64(x)) > ClipLimit || got.OutputWeights[i] != int16(math.Round(float64(x)*64)) {
+			t.Fatalf("output weight %d: %g quantised to %d", i, x, got.OutputWeights[i])
+		}
+	}
+	for i := range ds.Val[:50] {
+		if a, b := got.Eval(&ds.Val[i]), want.Eval(&ds.Val[i]); a != b {
+			t.Fatalf("eval %d from the file, %d from the net", a, b)
+		}
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	dir := t.TempDir()
+	ds := testData(t, dir)
+	var nets, ckpts [2][]byte
+	for i := range 2 {
+		opt := testOptions(filepath.Join(dir))
+		opt.Epochs = 2
+		tr, err := NewTrainer(opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tr.Run(ds, nil); err != nil {
+			t.Fatal(err)
+		}
+		nets[i], _ = os.ReadFile(opt.Out)
+		ckpts[i], _ = os.ReadFile(opt.Checkpoint)
+	}
+	if !bytes.Equal(nets[0], nets[1]) || !bytes.Equal(ckpts[0], ckpts[1]) {
+		t.Fatal("two runs with the same seed and threads wrote different files")
+	}
+}
+
+func TestResume(t *testing.T) {
+	dir := t.TempDir()
+	ds := testData(t, dir)
+	run := func(sub string, epochs int, resume bool, stopNow bool) ([]byte, []byte, bool) {
+		opt := testOptions(filepath.Join(dir, sub))
+		os.MkdirAll(filepath.Join(dir, sub), 0o755)
+		opt.Epochs = epochs
+		opt.Threads = 1
+		var tr *Trainer
+		var err error
+		if resume {
+			tr, err = LoadCheckpoint(opt.Checkpoint, opt)
+		} else {
+			tr, err = NewTrainer(opt)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stop chan struct{}
+		if stopNow {
+			stop = make(chan struct{})
+			close(stop)
+		}
+		stopped, err := tr.Run(ds, stop)
+		if err != nil {
+			t.Fatal(err)
+		}
+		net, err := os.ReadFile(opt.Out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ckpt, err := os.ReadFile(opt.Checkpoint)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return net, ckpt, stopped
+	}
+	wantNet, wantCkpt, _ := run("straight", 3, false, false)
+
+	// Stopped at the end of an epoch, and resumed.
+	run("epochs", 1, false, false)
+	gotNet, gotCkpt, _ := run("epochs", 3, true, false)
+	if !bytes.Equal(gotNet, wantNet) || !bytes.Equal(gotCkpt, wantCkpt) {
+		t.Error("a run resumed after its first epoch ends with another net than a run not stopped")
+	}
+
+	// Stopped after its first batch, twice, and resumed.
+	if _, _, stopped := run("batch", 3, false, true); !stopped {
+		t.Fatal("Run was not stopped")
+	}
+	ckpt, err := LoadCheckpoint(filepath.Join(dir, "batch", "ckpt"), testOptions(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ckpt.epoch != 0 || ckpt.offset != 256 || ckpt.step != 1 {
+		t.Fatalf("checkpoint after one batch: epoch %d, offset %d, step %d", ckpt.epoch, ckpt.offset, ckpt.step)
+	}
+	run("batch", 3, true, true)
+	gotNet, gotCkpt, stopped := run("batch", 3, true, false)
+	if stopped {
+		t.Fatal("Run stopped without a signal")
+	}
+	if !bytes.Equal(gotNet, wantNet) || !bytes.Equal(gotCkpt, wantCkpt) {
+		t.Error("a run resumed after stopping in the middle of an epoch ends with another net than a run not stopped")
+	}
+}
+
+func TestCheckpointDamaged(t *testing.T) {
+	dir := t.TempDir()
+	tr, err := NewTrainer(testOptions(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := tr.WriteCheckpoint(&b); err != nil {
+		t.Fatal(err)
+	}
+	good := b.Bytes()
+	if _, err := ReadCheckpoint(good, testOptions(dir)); err != nil {
+		t.Fatal(err)
+	}
+	bad := slices.Clone(good)
+	bad[len(bad)/2] ^= 1
+	for _, c := range [][]byte{bad, good[:len(good)-1], good[:10], []byte("BRNN")} {
+		if _, err := ReadCheckpoint(c, testOptions(dir)); !errors.Is(err, ErrBadCheckpoint) {
+			t.Errorf("damaged checkpoint (%d bytes): %v", len(c), err)
+		}
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	dir := t.TempDir()
+	recs := randomGames(3, 30, 5)
+	good := filepath.Join(dir, "good.bin")
+	writeRecords(t, good, recs)
+
+	short := filepath.Join(dir, "short.bin")
+	b, _ := os.ReadFile(good)
+	os.WriteFile(short, b[:len(b)-5], 0o644)
+	if _, err := Load([]string{good, short}, 0.05, 1); !errors.Is(err, data.ErrTruncated) || !strings.Contains(err.Error(), "short.bin") {
+		t.Errorf("truncated file: %v", err)
+	}
+
+	corrupt := filepath.Join(dir, "corrupt.bin")
+	bad := slices.Clone(b)
+	bad[7*32+31] = 3 // record 8's result
+	os.WriteFile(corrupt, bad, 0o644)
+	if _, err := Load([]string{corrupt}, 0.05, 1); !errors.Is(err, data.ErrCorrupt) || !strings.Contains(err.Error(), "record 8") {
+		t.Errorf("corrupt record: %v", err)
+	}
+	// No single bit flipped in a record makes the trainer panic: either
+	// the record is refused or its features are valid.
+	net, _ := NewNet(16, 1)
+	for i := range 32 * 8 * len(recs[:10]) {
+		r := recs[i/256]
+		r[i/8%32] ^= 1 << (i % 8)
+		if checkRecord(&r) != nil {
+			continue
+		}
+		var fw, fb [maxPieces]uint16
+		n := features(&r, &fw, &fb)
+		for _, f := range append(fw[:n], fb[:n]...) {
+			if f >= Inputs {
+				t.Fatalf("feature %d", f)
+			}
+		}
+		net.Output(&r)
+	}
+
+	empty := filepath.Join(dir, "empty.bin")
+	os.WriteFile(empty, nil, 0o644)
+	if _, err := Load([]string{empty}, 0.05, 1); err == nil {
+		t.Error("no error for an empty file")
+	}
+	if _, err := Load([]string{filepath.Join(dir, "missing.bin")}, 0.05, 1); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing file: %v", err)
+	}
+}
+
+func TestSplit(t *testing.T) {
+	recs := randomGames(200, 20, 9)
+	games := 0
+	for _, r := range recs {
+		if r.GameStart() {
+			games++
+		}
+	}
+	all := slices.Clone(recs)
+	ds := Split(recs, []int{0}, 0, 0.2, 3)
+	if ds.TrainGames+ds.ValGames != games || len(ds.Train)+len(ds.Val) != len(all) {
+		t.Fatalf("%d+%d games of %d, %d+%d positions of %d", ds.TrainGames, ds.ValGames, games, len(ds.Train), len(ds.Val), len(all))
+	}
+	if ds.ValGames < 20 || ds.ValGames > 60 {
+		t.Errorf("%d of %d games held out at 0.2", ds.ValGames, games)
+	}
+	// Every game is wholly on one side: the validation records are whole
+	// games, in order.
+	starts := 0
+	for _, r := range ds.Val {
+		if r.GameStart() {
+			starts++
+		}
+	}
+	if starts != ds.ValGames || !ds.Val[0].GameStart() || !ds.Train[0].GameStart() {
+		t.Errorf("validation set of %d games has %d game starts", ds.ValGames, starts)
+	}
+	// A different seed holds out other games.
+	ds2 := Split(slices.Clone(all), []int{0}, 0, 0.2, 4)
+	if slices.Equal(ds2.Val, ds.Val) {
+		t.Error("the seed does not change the split")
+	}
+	// At least one game is held out from a few.
+	few := Split(slices.Clone(all[:60]), []int{0}, 0, 0.01, 3)
+	if few.ValGames != 1 || len(few.Train) == 0 {
+		t.Errorf("%d games held out of %d", few.ValGames, few.ValGames+few.TrainGames)
+	}
+	// Without game marks, blocks of records are games.
+	unmarked := slices.Clone(all)
+	for i := range unmarked {
+		unmarked[i][offFlags] &^= 1 << 5
+	}
+	um := Split(unmarked, []int{0}, 0, 0.2, 3)
+	if !um.NoGameMarks || um.ValGames+um.TrainGames != (len(all)+pseudoGame-1)/pseudoGame {
+		t.Errorf("unmarked data: %d+%d games", um.TrainGames, um.ValGames)
+	}
+}
+
+// BenchmarkTrainBatch measures training batches of 4096 positions of
+// random games with 256 hidden neurons and one thread.
+func BenchmarkTrainBatch(b *testing.B) {
+	recs := randomGames(100, 60, 2)
+	opt := DefaultOptions()
+	opt.Threads = 1
+	tr, err := NewTrainer(opt)
+	if err != nil {
+		b.Fatal(err)
+	}
+	idx := make([]uint32, 4096)
+	for i := range idx {
+		idx[i] = uint32(i % len(recs))
+	}
+	var ru0, ru1 syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
+	b.ResetTimer()
+	for range b.N {
+		tr.trainBatch(recs, idx, 0.001)
+	}
+	b.StopTimer()
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
+	cpu := time.Duration(ru1.Utime.Nano() - ru0.Utime.Nano())
+	b.ReportMetric(float64(b.N*len(idx))/b.Elapsed().Seconds(), "pos/s")
+	b.ReportMetric(float64(b.N*len(idx))/cpu.Seconds(), "pos/cpu-s")
+}
