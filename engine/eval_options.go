@@ -54,11 +54,17 @@ func setEvalFile(e *Engine, v string) error {
 	return nil
 }
 
+// applyEvaluation passes the chosen evaluation to the search. A change
+// empties the table, whose entries hold the other evaluation's scores.
 func (e *Engine) applyEvaluation() {
-	e.set.search.Net = nil
+	var net *nnue.Net
 	if e.set.nnue {
-		e.set.search.Net = e.set.net
+		net = e.set.net
 	}
+	if net != e.set.search.Net && e.tt != nil {
+		e.tt.Clear()
+	}
+	e.set.search.Net = net
 }
 
 func (e *Engine) evaluationName() string {
