@@ -217,10 +217,11 @@ func TestFiftyMoveRule(t *testing.T) {
 	}
 }
 
-// With several threads a fixed-depth search completes exactly that depth
-// (a helper may complete it first) and still finds the mates.
+// With several threads (run under -race by make test-race) a fixed-depth
+// search completes exactly that depth (a helper may complete it first)
+// and still finds the mates.
 func TestThreadsFixedDepth(t *testing.T) {
-	for _, threads := range []int{2, 3} {
+	for _, threads := range []int{2, 3, 4} {
 		opts := DefaultOptions()
 		opts.Threads = threads
 		r := searchFEN(t, "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", Limits{Depth: 8}, opts)
