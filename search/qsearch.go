@@ -22,6 +22,12 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	t.stack[ply].pvLen = 0
 	t.selDepth = max(t.selDepth, ply)
 	inCheck := pos.InCheck()
+	// The fifty-move rule draws here too (the horizon may fall on the
+	// hundredth half-move), unless that half-move mated.
+	if pos.HalfmoveClock() >= 100 && (!inCheck || pos.HasLegalMove()) {
+		t.stats.Leaves++
+		return 0
+	}
 	if ply >= MaxPly {
 		t.stats.Leaves++
 		if inCheck {

@@ -234,3 +234,31 @@ func TestThreadsFixedDepth(t *testing.T) {
 		}
 	}
 }
+
+// A position reached at the horizon with the fifty-move count complete is
+// a draw in quiescence too: the rook move h1d1 at half-move 99 hangs the
+// rook to the queen, but the game is drawn before Black can take it, and
+// no principal variation goes past the draw.
+func TestFiftyMoveRuleInQuiescence(t *testing.T) {
+	p, err := board.ParseFEN("k7/8/8/3q4/8/8/8/K6R w - - 99 80")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := p.ParseMove("h1d1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for depth := 1; depth <= 3; depth++ {
+		var pvs [][]board.Move
+		cb := Callbacks{Info: func(info Info) { pvs = append(pvs, info.PV) }}
+		r := NewSearcher(NewTT(16)).Search(p, Limits{Depth: depth, SearchMoves: []board.Move{m}}, DefaultOptions(), 0, cb)
+		if r.Score != 0 {
+			t.Errorf("depth %d: h1d1 at half-move 99 scores %d, want the draw, 0", depth, r.Score)
+		}
+		for _, pv := range pvs {
+			if len(pv) != 1 {
+				t.Errorf("depth %d: PV %v goes on past the fifty-move draw", depth, pv)
+			}
+		}
+	}
+}
