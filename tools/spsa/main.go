@@ -1,0 +1,245 @@
+// Command spsa tunes Brudno's search parameters by simultaneous
+// perturbation stochastic approximation (SPSA), the method OpenBench
+// uses, with fastchess playing the games. Each iteration perturbs every
+// chosen parameter by ±c_k at random, plays game pairs between the engine
+// with the parameters raised (θ+) and lowered (θ-) on the same openings,
+// and moves every parameter by r_k·c_k·(wins - losses of θ+)·δ. The
+// schedule is OpenBench's: with N iterations, A = N/10, α = 0.602,
+// γ = 0.101, each parameter's c_end (its SPSA step) and a common r_end,
+//
+//	c_k = c_end·N^γ / (k+1)^γ,  a_k = r_end·c_end²·(A+N)^α / (A+k+1)^α,  r_k = a_k / c_k².
+//
+// The engine must be a tune build (go build -tags tune), whose UCI options
+// include every parameter of `brudno params`. The state (the parameters
+// as reals, the iteration) is written after every iteration to -state, and
+// a run started with the same -state goes on from there; the log holds a
+// line per iteration. Example:
+//
+//	go build -tags tune -o brudno-tune . &&
+//	go run ./tools/spsa -engine ./brudno-tune -fastchess PATH/fastchess \
+//	    -book ../shared/books/noob_2moves.epd -tc 2+0.02 -pairs 2 \
+//	    -iterations 2000 -params RFPMargin,FutilityMul,LMRBase,LMRDiv
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// param is one tuned parameter, as `brudno params -spsa` lists it.
+type param struct {
+	Name     string
+	Value    float64 // the current estimate
+	Min, Max float64
+	CEnd     float64
+}
+
+// state is what -state keeps between runs.
+type state struct {
+	Iteration int
+	Params    []param
+}
+
+// schedule holds OpenBench's SPSA constants for N iterations.
+type schedule struct {
+	n         int
+	rEnd      float64
+	alpha     float64
+	gamma     float64
+	bigA      float64
+	iteration int
+}
+
+func newSchedule(n int, rEnd float64) schedule {
+	return schedule{n: n, rEnd: rEnd, alpha: 0.602, gamma: 0.101, bigA: 0.1 * float64(n)}
+}
+
+// ck and rk are the perturbation and the learning rate of iteration k
+// (from 0) for a parameter whose final perturbation is cEnd.
+func (s schedule) ck(k int, cEnd float64) float64 {
+	return cEnd * math.Pow(float64(s.n), s.gamma) / math.Pow(float64(k+1), s.gamma)
+}
+
+func (s schedule) rk(k int, cEnd float64) float64 {
+	aEnd := s.rEnd * cEnd * cEnd
+	a := aEnd * math.Pow(s.bigA+float64(s.n), s.alpha)
+	ak := a / math.Pow(s.bigA+float64(k+1), s.alpha)
+	c := s.ck(k, cEnd)
+	return ak / (c * c)
+}
+
+// perturbed returns θ+ and θ- for the signs delta, rounded and clamped.
+func perturbed(ps []param, delta []float64, s schedule, k int) (plus, minus []int) {
+	for i, p := range ps {
+		c := s.ck(k, p.CEnd)
+		plus = append(plus, int(math.Round(math.Min(p.Max, math.Max(p.Min, p.Value+c*delta[i])))))
+		minus = append(minus, int(math.Round(math.Min(p.Max, math.Max(p.Min, p.Value-c*delta[i])))))
+	}
+	return plus, minus
+}
+
+// update moves every parameter by r_k·c_k·result·δ, within its range;
+// result is θ+'s wins minus its losses.
+func update(ps []param, delta []float64, s schedule, k int, result float64) {
+	for i := range ps {
+		p := &ps[i]
+		c := s.ck(k, p.CEnd)
+		p.Value = math.Min(p.Max, math.Max(p.Min, p.Value+s.rk(k, p.CEnd)*c*result*delta[i]))
+	}
+}
+
+// resultRE finds the summary fastchess prints at the end of a match; the
+// wins and losses are the first engine's.
+var resultRE = regexp.MustCompile(`Games: (\d+), Wins: (\d+), Losses: (\d+), Draws: (\d+)`)
+
+// parseResult returns the first engine's wins and losses from the last
+// summary of fastchess's output.
+func parseResult(out []byte) (games, wins, losses int, err error) {
+	m := resultRE.FindAllSubmatch(out, -1)
+	if len(m) == 0 {
+		return 0, 0, 0, errors.New("no result in fastchess's output")
+	}
+	last := m[len(m)-1]
+	games, _ = strconv.Atoi(string(last[1]))
+	wins, _ = strconv.Atoi(string(last[2]))
+	losses, _ = strconv.Atoi(string(last[3]))
+	return games, wins, losses, nil
+}
+
+// readParams runs `ENGINE params -spsa` and keeps the named parameters
+// (all with an empty list).
+func readParams(engine string, names []string) ([]param, error) {
+	out, err := exec.Command(engine, "params", "-spsa").Output()
+	if err != nil {
+		return nil, fmt.Errorf("%s params -spsa: %v", engine, err)
+	}
+	want := map[string]bool{}
+	for _, n := range names {
+		want[n] = true
+	}
+	var ps []param
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		f := strings.Split(sc.Text(), ", ")
+		if len(f) != 7 || f[1] != "int" {
+			return nil, fmt.Errorf("unexpected line from %s params -spsa: %q", engine, sc.Text())
+		}
+		if len(names) > 0 && !want[f[0]] {
+			continue
+		}
+		var v [4]float64
+		for i := range v {
+			if v[i], err = strconv.ParseFloat(f[2+i], 64); err != nil {
+				return nil, fmt.Errorf("line %q: %v", sc.Text(), err)
+			}
+		}
+		ps = append(ps, param{Name: f[0], Value: v[0], Min: v[1], Max: v[2], CEnd: v[3]})
+		delete(want, f[0])
+	}
+	for n := range want {
+		return nil, fmt.Errorf("no parameter %q (see `brudno params`)", n)
+	}
+	if len(ps) == 0 {
+		return nil, errors.New("no parameter to tune")
+	}
+	return ps, nil
+}
+
+func main() {
+	engine := flag.String("engine", "", "a tune build of brudno (go build -tags tune)")
+	fastchess := flag.String("fastchess", "fastchess", "the fastchess binary")
+	book := flag.String("book", "", "EPD openings (e.g. ../shared/books/noob_2moves.epd)")
+	tc := flag.String("tc", "2+0.02", "time control of the games")
+	hash := flag.Int("hash", 8, "Hash of each engine, MB")
+	pairs := flag.Int("pairs", 2, "game pairs per iteration")
+	concurrency := flag.Int("concurrency", 2, "games at once")
+	iterations := flag.Int("iterations", 1000, "N, the planned number of iterations")
+	rEnd := flag.Float64("r", 0.002, "r_end, the final learning rate")
+	names := flag.String("params", "", "comma-separated parameters to tune (default all)")
+	statePath := flag.String("state", "spsa-state.json", "state file, written every iteration; an existing one is continued")
+	seed := flag.Uint64("seed", 1, "random seed of the perturbations")
+	flag.Parse()
+	if *engine == "" || *book == "" || flag.NArg() > 0 {
+		fmt.Fprintln(os.Stderr, "usage: go run ./tools/spsa -engine BRUDNO_TUNE_BUILD -book EPD [-fastchess PATH] [-tc 2+0.02] [-pairs 2] [-iterations N] [-params A,B] [-state FILE]")
+		os.Exit(2)
+	}
+	if err := run(*engine, *fastchess, *book, *tc, *hash, *pairs, *concurrency, *iterations, *rEnd, *names, *statePath, *seed, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "spsa:", err)
+		os.Exit(1)
+	}
+}
+
+func run(engine, fastchess, book, tc string, hash, pairs, concurrency, iterations int, rEnd float64, names, statePath string, seed uint64, log io.Writer) error {
+	var st state
+	if b, err := os.ReadFile(statePath); err == nil {
+		if err := json.Unmarshal(b, &st); err != nil {
+			return fmt.Errorf("%s: %v", statePath, err)
+		}
+		fmt.Fprintf(log, "continuing %s at iteration %d\n", statePath, st.Iteration)
+	} else {
+		var list []string
+		if names != "" {
+			list = strings.Split(names, ",")
+		}
+		ps, err := readParams(engine, list)
+		if err != nil {
+			return err
+		}
+		st.Params = ps
+	}
+	s := newSchedule(iterations, rEnd)
+	rng := rand.New(rand.NewPCG(seed, uint64(st.Iteration)))
+	for ; st.Iteration < iterations; st.Iteration++ {
+		k := st.Iteration
+		delta := make([]float64, len(st.Params))
+		for i := range delta {
+			delta[i] = float64(2*rng.IntN(2) - 1)
+		}
+		plus, minus := perturbed(st.Params, delta, s, k)
+		args := []string{"-engine", "cmd=" + engine, "name=plus"}
+		for i, p := range st.Params {
+			args = append(args, fmt.Sprintf("option.%s=%d", p.Name, plus[i]))
+		}
+		args = append(args, "-engine", "cmd="+engine, "name=minus")
+		for i, p := range st.Params {
+			args = append(args, fmt.Sprintf("option.%s=%d", p.Name, minus[i]))
+		}
+		args = append(args, "-each", "tc="+tc, "option.Threads=1", fmt.Sprintf("option.Hash=%d", hash),
+			"-openings", "file="+book, "format=epd", "order=random", fmt.Sprintf("start=%d", 1+rng.IntN(10000)),
+			"-rounds", strconv.Itoa(pairs), "-games", "2", "-repeat", "-concurrency", strconv.Itoa(concurrency), "-recover")
+		out, err := exec.Command(fastchess, args...).CombinedOutput()
+		if err != nil {
+			return fmt.Errorf("iteration %d: fastchess: %v\n%s", k, err, out)
+		}
+		games, wins, losses, err := parseResult(out)
+		if err != nil {
+			return fmt.Errorf("iteration %d: %v\n%s", k, err, out)
+		}
+		update(st.Params, delta, s, k, float64(wins-losses))
+		var b strings.Builder
+		for _, p := range st.Params {
+			fmt.Fprintf(&b, " %s=%.2f", p.Name, p.Value)
+		}
+		fmt.Fprintf(log, "iteration %d: %d games, +%d -%d;%s\n", k+1, games, wins, losses, b.String())
+		js, err := json.MarshalIndent(state{Iteration: k + 1, Params: st.Params}, "", "  ")
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(statePath, js, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}

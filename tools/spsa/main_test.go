@@ -1,0 +1,53 @@
+package main
+
+import (
+	"math"
+	"testing"
+)
+
+// OpenBench's schedule: the perturbation ends at c_end and the learning
+// rate at r_end after N iterations; the perturbation is larger before.
+func TestSchedule(t *testing.T) {
+	s := newSchedule(1000, 0.002)
+	if c := s.ck(999, 5); math.Abs(c-5) > 1e-9 {
+		t.Errorf("c at the last iteration %v, want c_end 5", c)
+	}
+	if r := s.rk(999, 5); math.Abs(r-0.002) > 1e-9 {
+		t.Errorf("r at the last iteration %v, want r_end 0.002", r)
+	}
+	if s.ck(0, 5) <= s.ck(500, 5) || s.rk(0, 5) <= 0 {
+		t.Error("the perturbation does not shrink, or the rate is not positive")
+	}
+}
+
+// θ± stay in range and the update moves toward the winner.
+func TestPerturbAndUpdate(t *testing.T) {
+	s := newSchedule(100, 0.002)
+	ps := []param{{Name: "A", Value: 10, Min: 0, Max: 12, CEnd: 4}, {Name: "B", Value: 50, Min: 0, Max: 100, CEnd: 4}}
+	delta := []float64{1, -1}
+	plus, minus := perturbed(ps, delta, s, 0)
+	if plus[0] != 12 || minus[0] >= 10 || plus[1] >= 50 || minus[1] <= 50 {
+		t.Errorf("θ+ %v, θ- %v", plus, minus)
+	}
+	update(ps, delta, s, 0, 2) // θ+ won two more games than it lost
+	if ps[0].Value <= 10 || ps[1].Value >= 50 || ps[0].Value > 12 {
+		t.Errorf("after θ+ won: %+v", ps)
+	}
+}
+
+func TestParseResult(t *testing.T) {
+	out := []byte(`Results of plus vs minus (2+0.02, 1t, 8MB, noob_2moves.epd):
+Elo: 0.00 +/- 0.00, nElo: 0.00 +/- 0.00
+Games: 2, Wins: 1, Losses: 0, Draws: 1, Points: 1.5 (75.00 %)
+--------------------------------------------------
+Results of plus vs minus (2+0.02, 1t, 8MB, noob_2moves.epd):
+Games: 4, Wins: 2, Losses: 1, Draws: 1, Points: 2.5 (62.50 %)
+`)
+	games, wins, losses, err := parseResult(out)
+	if err != nil || games != 4 || wins != 2 || losses != 1 {
+		t.Errorf("parsed %d games +%d -%d, %v; want the last summary, 4 games +2 -1", games, wins, losses, err)
+	}
+	if _, _, _, err := parseResult([]byte("no summary")); err == nil {
+		t.Error("no summary: no error")
+	}
+}
