@@ -137,15 +137,18 @@ var Switches = []Switch{
 }
 
 // DefaultOptions returns the playing configuration: PVS with everything
-// on but ETC. With the other enhancements on, ETC saves under 1% of the
-// nodes and its probes of every child cost about a fifth of the time to
-// depth (docs/search-lab.md), so it is for the laboratory.
+// on but ETC, NoisyLMR and TTHistory. With the other enhancements on, ETC
+// saves under 1% of the nodes and its probes of every child cost about a
+// fifth of the time to depth (docs/search-lab.md), so it is for the
+// laboratory. NoisyLMR and TTHistory wait for a match that says they gain
+// (docs/search-strength.md).
 func DefaultOptions() Options {
 	o := Options{Threads: 1, MultiPV: 1, Algorithm: PVS}
 	for _, s := range Switches {
 		*s.Field(&o) = true
 	}
 	o.ETC = false
+	o.NoisyLMR, o.TTHistory = false, false
 	return o
 }
 
