@@ -30,6 +30,7 @@ func init() {
 		{"datagen-info", "[-show N] FILE...", "checks and summarises `datagen -format bin` files: records, results, scores, the first positions", cmdDatagenInfo},
 		{"train", "-out NET [-resume CKPT] [-hidden 256] [-epochs 20] [-batch 16384] [-lr 0.001] [-lr-drop 15] [-lr-gamma 0.1] [-wd 0.01] [-lambda 0.7] [-power 2] [-val 0.05] [-threads N] [-seed 1] DATAFILE...", "train the NNUE network on `datagen -format bin` files; writes the quantised net (and NET.ckpt) after every epoch", cmdTrain},
 		{"tune", "[-start default|initial] [-epochs N] [-only GROUPS] [-out FILE] DATAFILE...", "Texel tuning of the evaluation weights on datagen output; writes eval/weights_tuned.go", cmdTune},
+		{"wdl", "SCORE MATERIAL|MOVE|FEN | -fit [-out FILE] [-var auto|material|move] [-holdout 10] [-plot FILE.svg] DATAFILE...", "the win/draw/loss model of UCI_ShowWDL: W D L per mille for the side to move at SCORE centipawns, or fit it to `datagen -format bin` files and print the fit and its calibration (-out writes engine/wdl_model.go)", cmdWDL},
 		{"version", "", "print the version", func(_ []string, stdout, _ io.Writer) int { fmt.Fprintln(stdout, engine.Name, engine.Version); return 0 }},
 		{"help", "", "print this help", cmdHelp},
 	}

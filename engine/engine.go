@@ -50,7 +50,8 @@ type Engine struct {
 	released bool
 	ponder   bool // the running search is a ponder search
 
-	bk bookState // the opening book and its options
+	bk  bookState     // the opening book and its options
+	str strengthState // UCI_LimitStrength, UCI_Elo, Skill Level (strength.go)
 }
 
 // settings are the option values.
@@ -63,6 +64,7 @@ type settings struct {
 	nnue     bool      // Evaluation NNUE
 	net      *nnue.Net // the network EvalFile loaded
 	netName  string
+	showWDL  bool // UCI_ShowWDL (wdl.go)
 }
 
 // New returns an engine at the starting position with default options.
@@ -147,7 +149,11 @@ func (e *Engine) Go(lim search.Limits, cb Callbacks) error {
 		e.startBookLocked(bm, lim, cb)
 		return nil
 	}
-	e.searcher.Prepare(e.pos, lim, e.set.search, e.set.overhead)
+	opts := e.set.search
+	if elo, ok := e.str.target(); ok {
+		lim, opts, cb = e.str.weaken(elo, e.pos, lim, opts, cb)
+	}
+	e.searcher.Prepare(e.pos, lim, opts, e.set.overhead)
 	e.running, e.released, e.ponder = true, false, lim.Ponder
 	e.done = make(chan struct{})
 	e.release = make(chan struct{})

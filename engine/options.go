@@ -71,6 +71,8 @@ func init() {
 	options = append(options, evalOptions()...)
 	options = append(options, tuneOptions()...)
 	options = append(options, bookOptions()...)
+	options = append(options, wdlOptions()...)
+	options = append(options, strengthOptions()...)
 }
 
 // Options returns the option table.

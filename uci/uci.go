@@ -227,8 +227,16 @@ func (s *Session) goCmd(args []string) {
 		return
 	}
 	chess960 := s.eng.Chess960()
+	showWDL := s.eng.ShowWDL()
 	err := s.eng.Go(lim, engine.Callbacks{
-		Info: func(i search.Info) { s.out.println(FormatInfo(i, chess960)) },
+		Info: func(i search.Info) {
+			var wdl *engine.WDL
+			if showWDL { // from the root position, which pos still is
+				w := engine.EstimateWDL(i.Score, pos)
+				wdl = &w
+			}
+			s.out.println(FormatInfoWDL(i, chess960, wdl))
+		},
 		CurrMove: func(depth int, m board.Move, n int) {
 			if now := time.Now(); now.Sub(s.lastCurrMove) >= 250*time.Millisecond {
 				s.lastCurrMove = now
@@ -259,7 +267,13 @@ func FormatBookMove(b engine.BookMove, chess960 bool) string {
 }
 
 // FormatInfo returns the info line of one PV line or window failure.
-func FormatInfo(i search.Info, chess960 bool) string {
+func FormatInfo(i search.Info, chess960 bool) string { return FormatInfoWDL(i, chess960, nil) }
+
+// FormatInfoWDL returns the info line of one PV line or window failure
+// with, when wdl is not nil, the win/draw/loss estimate after the score
+// ("score cp 31 wdl 402 471 127", per mille from the side to move's view,
+// as UCI_ShowWDL asks; after the bound when there is one).
+func FormatInfoWDL(i search.Info, chess960 bool, wdl *engine.WDL) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "info depth %d seldepth %d multipv %d score ", i.Depth, i.SelDepth, i.MultiPV)
 	if search.IsMateScore(i.Score) {
@@ -272,6 +286,9 @@ func FormatInfo(i search.Info, chess960 bool) string {
 		sb.WriteString(" lowerbound")
 	case search.BoundUpper:
 		sb.WriteString(" upperbound")
+	}
+	if wdl != nil {
+		fmt.Fprintf(&sb, " wdl %d %d %d", wdl.Win, wdl.Draw, wdl.Loss)
 	}
 	ms := i.Time.Milliseconds()
 	nps := uint64(float64(i.Nodes) / max(i.Time.Seconds(), 0.001))
