@@ -44,6 +44,9 @@ func labConfigs() []labConfig {
 }
 
 func cmdLab(args []string, stdout, stderr io.Writer) int {
+	if isLabTrees(args) {
+		return cmdLabTrees(args, stdout, stderr) // synthetic trees: cmd_lab_trees.go
+	}
 	fs := flag.NewFlagSet("lab", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	epd := fs.String("epd", "", "positions (EPD or FEN `file`); default: the bench positions")

@@ -22,7 +22,7 @@ func init() {
 	subcommands = []subcommand{
 		{"bench", "[-v] [-stats] [-epd FILE] [-algo A] [-plain] [-enable LIST] [-disable LIST] [DEPTH]", fmt.Sprintf("search the bench positions to DEPTH (default %d), one thread; last line: N nodes M nps", engine.DefaultBenchDepth), cmdBench},
 		{"book", "build|analyse|probe|dump ...", "build a Polyglot book from PGN games or from Brudno's analysis, list a position's book moves, dump a book (`brudno book help`)", cmdBook},
-		{"lab", "[-epd FILE] [-depths 2-6] [-maxtime 60s]", "node counts of alpha-beta, aspiration, PVS, +TT, +killers/history, +ETC and MTD(f) at fixed depths", cmdLab},
+		{"lab", "[-epd FILE] [-depths 2-6] [-maxtime 60s] | -smp N ... | -trees -width W -depth D -order R ...", "node counts of alpha-beta, aspiration, PVS, +TT, +killers/history, +ETC and MTD(f) at fixed depths; -smp: parallel time to depth; -trees: alpha-beta, SSS*, DUAL*, MTD(f) and PS*(k) on synthetic trees (docs/lab-trees.md)", cmdLab},
 		{"params", "[-spsa] [-r R_END]", "the search's tunable constants, or with -spsa in OpenBench's SPSA input format (a tune build, -tags tune, takes each as a UCI option)", cmdParams},
 		{"perft", "[-full] DEPTH [FEN] | -suite FILE [-depth N] [-maxnodes N]", "count leaf nodes (divide, total, speed) or check a perft suite", cmdPerft},
 		{"epd", "FILE [-movetime MS | -depth N | -nodes N] [-threads N] [-hash MB] [-option Name=Value ...] [-json OUT]", "solve an EPD test suite: a line per position, then solved N/M and time to solution", cmdEPD},
