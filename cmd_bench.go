@@ -2,7 +2,8 @@
 // positions to a fixed depth, ending with "N nodes M nps". Flags select the
 // search algorithm and enhancements, so that the seed experiments (node
 // counts with and without an enhancement) can be rerun, and -stats prints
-// the work counters.
+// the work counters. -threads and -scheme run it on several threads
+// (not deterministic then), and -stats adds each thread's share.
 package main
 
 import (
@@ -13,6 +14,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"brudno/engine"
 	"brudno/search"
@@ -22,6 +24,8 @@ import (
 type searchFlags struct {
 	algo, enable, disable string
 	plain                 bool
+	threads               int
+	scheme                string
 }
 
 func (f *searchFlags) register(fs *flag.FlagSet) {
@@ -29,6 +33,8 @@ func (f *searchFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.plain, "plain", false, "start from plain alpha-beta with every enhancement off")
 	fs.StringVar(&f.enable, "enable", "", "comma-separated enhancements to switch on: "+switchNames())
 	fs.StringVar(&f.disable, "disable", "", "comma-separated enhancements to switch off")
+	fs.IntVar(&f.threads, "threads", 1, "search threads")
+	fs.StringVar(&f.scheme, "scheme", search.LazySMP.String(), "parallel scheme with several threads: "+strings.Join(search.ParallelSchemeNames(), ", "))
 }
 
 func switchNames() string {
@@ -52,6 +58,15 @@ func (f *searchFlags) options() (search.Options, error) {
 		}
 		o.Algorithm = a
 	}
+	if f.threads < 1 || f.threads > 256 {
+		return o, fmt.Errorf("bad thread count %d (1 to 256)", f.threads)
+	}
+	o.Threads = f.threads
+	p, err := search.ParseParallelScheme(f.scheme)
+	if err != nil {
+		return o, err
+	}
+	o.Parallel = p
 	for _, set := range []struct {
 		list string
 		on   bool
@@ -128,14 +143,32 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	var total search.Stats
-	nodes, elapsed := engine.BenchPositions(fens, depth, opts, func(r engine.BenchResult) {
+	var perThread []search.Stats // summed over the positions
+	var nodes uint64
+	var elapsed time.Duration
+	report := func(r engine.BenchResult) {
 		total.Add(r.Stats)
 		if *verbose {
 			fmt.Fprintf(stdout, "%10d nodes %6d ms  %-6v %6d  %s\n", r.Nodes, r.Time.Milliseconds(), r.Best, r.Score, r.FEN)
 		}
-	})
+	}
+	if opts.Threads == 1 {
+		nodes, elapsed = engine.BenchPositions(fens, depth, opts, report)
+	} else {
+		// Several threads: the same searches, keeping each thread's counters.
+		perThread = make([]search.Stats, opts.Threads)
+		searchPositions(fens, depth, opts, func(fen string, r search.Result) {
+			nodes += r.Nodes
+			elapsed += r.Time
+			for i := range r.PerThread {
+				perThread[i].Add(r.PerThread[i])
+			}
+			report(engine.BenchResult{FEN: fen, Nodes: r.Nodes, Best: r.Best, Score: r.Score, Time: r.Time, Stats: r.Stats})
+		})
+	}
 	if *stats {
 		printStats(stdout, total)
+		printThreads(stdout, perThread, elapsed)
 	}
 	fmt.Fprintf(stdout, "%d nodes %d nps\n", nodes, uint64(float64(nodes)/max(elapsed.Seconds(), 0.001)))
 	return 0
@@ -153,4 +186,20 @@ func printStats(w io.Writer, s search.Stats) {
 	fmt.Fprintf(w, "singular       searches %d, extended %d (twice %d), multi-cuts %d\n", s.SingularSearches, s.SingularExtensions, s.DoubleExtensions, s.MultiCuts)
 	fmt.Fprintf(w, "ProbCut        tries %d, cutoffs %d\n", s.ProbCutTries, s.ProbCuts)
 	fmt.Fprintf(w, "history prunes %12d\n", s.HistoryPrunes)
+	fmt.Fprintf(w, "parallel       split points %d, joined %d, aborted nodes %d (%.1f%%), idle %v\n",
+		s.SplitPoints, s.SplitJoins, s.AbortedNodes, pct(s.AbortedNodes, s.Total()), s.Idle.Round(time.Millisecond))
+}
+
+// printThreads prints each thread's nodes and idle time over a search
+// time of elapsed (nothing for one thread).
+func printThreads(w io.Writer, threads []search.Stats, elapsed time.Duration) {
+	var all uint64
+	for _, s := range threads {
+		all += s.Total()
+	}
+	for i, s := range threads {
+		fmt.Fprintf(w, "thread %-7d %12d nodes (%.1f%%), idle %v (%.1f%%)\n", i, s.Total(),
+			100*float64(s.Total())/float64(max(all, 1)), s.Idle.Round(time.Millisecond),
+			100*s.Idle.Seconds()/max(elapsed.Seconds(), 1e-9))
+	}
 }

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"brudno/board"
 	"brudno/engine"
 	"brudno/search"
 )
@@ -54,6 +55,7 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 	maxTime := fs.Duration("maxtime", 60*time.Second, "skip a cell whose predicted time (from the depth before) exceeds this")
 	smp := fs.Int("smp", 0, "instead: time to the last depth of -depths with 1 thread and with this many threads, per position, and the median speedup")
 	repeat := fs.Int("repeat", 1, "with -smp, time each position this many times with each thread count and take the median time")
+	schemeName := fs.String("scheme", search.LazySMP.String(), "with -smp, the parallel scheme: "+strings.Join(search.ParallelSchemeNames(), ", "))
 	if _, err := parseInterspersed(fs, args); err != nil {
 		return 2
 	}
@@ -78,7 +80,12 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "lab: -repeat must be at least 1, got %d\n", *repeat)
 			return 2
 		}
-		return labSMP(fens, to, *smp, *repeat, stdout, stderr)
+		scheme, err := search.ParseParallelScheme(*schemeName)
+		if err != nil {
+			fmt.Fprintf(stderr, "lab: %v\n", err)
+			return 2
+		}
+		return labSMP(fens, to, *smp, *repeat, scheme, stdout, stderr)
 	}
 	configs := labConfigs()
 	fmt.Fprintf(stdout, "Total nodes, interior + quiescence (interior alone in brackets), over %d positions, one thread, fresh 16 MB table per position.\n\n", len(fens))
@@ -122,35 +129,63 @@ func parseRange(s string) (from, to int, err error) {
 }
 
 // labSMP measures the time to reach depth with one thread and with threads
-// threads on each position (default options, fresh table; the median of
-// repeat timings each) and prints the per-position and median speedups.
-func labSMP(fens []string, depth, threads, repeat int, stdout, stderr io.Writer) int {
-	// timeTo is the median of repeat timings; the runs alternate between
-	// the thread counts so that a slow spell of the machine hits both.
-	timeTo := func(fen string) (one, many time.Duration) {
-		var secs [2][]float64 // by thread count: 1, threads
+// threads of the scheme on each position (default options, fresh table;
+// the median of repeat timings each) and prints the per-position and
+// median speedups, the search overhead (the nodes the threads search to
+// reach the depth, over one thread's), the node rate of the threads over
+// one thread's, and the parallel counters: split points, joins, aborted
+// work, and each thread's share of the nodes and idle time.
+func labSMP(fens []string, depth, threads, repeat int, scheme search.ParallelScheme, stdout, stderr io.Writer) int {
+	perThread := make([]search.Stats, threads) // summed over every run with threads threads
+	var total search.Stats
+	var manyTime time.Duration
+	// timeTo is the median of repeat timings (and node counts); the runs
+	// alternate between the thread counts so that a slow spell of the
+	// machine hits both.
+	timeTo := func(fen string) (one, many time.Duration, oneNodes, manyNodes float64) {
+		var secs, nodes [2][]float64 // by thread count: 1, threads
 		for range repeat {
 			for i, n := range []int{1, threads} {
 				o := search.DefaultOptions()
-				o.Threads = n
-				_, d := engine.BenchPositions([]string{fen}, depth, o, nil)
-				secs[i] = append(secs[i], d.Seconds())
+				o.Threads, o.Parallel = n, scheme
+				searchPositions([]string{fen}, depth, o, func(_ string, r search.Result) {
+					secs[i] = append(secs[i], r.Time.Seconds())
+					nodes[i] = append(nodes[i], float64(r.Nodes))
+					if i == 1 {
+						manyTime += r.Time
+						total.Add(r.Stats)
+						for j := range r.PerThread {
+							perThread[j].Add(r.PerThread[j])
+						}
+					}
+				})
 			}
 		}
 		sec := func(x float64) time.Duration { return time.Duration(x * float64(time.Second)) }
-		return sec(median(secs[0])), sec(median(secs[1]))
+		return sec(median(secs[0])), sec(median(secs[1])), median(nodes[0]), median(nodes[1])
 	}
-	var ratios []float64
-	fmt.Fprintf(stdout, "Time to depth %d: 1 thread vs %d threads (default options, fresh 16 MB table; median of %d timings each).\n\n", depth, threads, repeat)
-	fmt.Fprintf(stdout, "| position | 1 thread ms | %d threads ms | speedup |\n|---:|---:|---:|---:|\n", threads)
+	var ratios, overheads, rates []float64
+	fmt.Fprintf(stdout, "Time to depth %d: 1 thread vs %d threads, %v (default options, fresh 16 MB table; median of %d timings each).\n\n", depth, threads, scheme, repeat)
+	fmt.Fprintf(stdout, "| position | 1 thread ms | %d threads ms | speedup | 1 thread nodes | %d threads nodes | search overhead | node rate |\n", threads, threads)
+	fmt.Fprintf(stdout, "|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for i, fen := range fens {
-		one, many := timeTo(fen)
+		one, many, oneNodes, manyNodes := timeTo(fen)
 		r := one.Seconds() / max(many.Seconds(), 1e-6)
-		ratios = append(ratios, r)
-		fmt.Fprintf(stdout, "| %d | %d | %d | %.2f |\n", i+1, one.Milliseconds(), many.Milliseconds(), r)
+		overhead := manyNodes / max(oneNodes, 1)
+		rate := overhead * r // (nodes/time with threads) / (nodes/time with one)
+		ratios, overheads, rates = append(ratios, r), append(overheads, overhead), append(rates, rate)
+		fmt.Fprintf(stdout, "| %d | %d | %d | %.2f | %.0f | %.0f | %.2f | %.2f |\n", i+1, one.Milliseconds(), many.Milliseconds(), r, oneNodes, manyNodes, overhead, rate)
 		fmt.Fprintf(stderr, "position %d: %.2f\n", i+1, r)
 	}
 	fmt.Fprintf(stdout, "\nmedian speedup %.2f over %d positions\n", median(ratios), len(ratios))
+	fmt.Fprintf(stdout, "median search overhead %.2f (nodes with %d threads / nodes with 1, same depth)\n", median(overheads), threads)
+	fmt.Fprintf(stdout, "median node rate %.2f (nodes per second with %d threads / with 1; %d would be perfect)\n", median(rates), threads, threads)
+	fmt.Fprintf(stdout, "\nWith %d threads, over all runs: split points %d, joined %d, aborted nodes %d (%.1f%% of the nodes)\n",
+		threads, total.SplitPoints, total.SplitJoins, total.AbortedNodes, 100*float64(total.AbortedNodes)/float64(max(total.Total(), 1)))
+	for i, st := range perThread {
+		fmt.Fprintf(stdout, "thread %d: %d nodes (%.1f%%), idle %v (%.1f%% of the search time)\n", i, st.Total(),
+			100*float64(st.Total())/float64(max(total.Total(), 1)), st.Idle.Round(time.Millisecond), 100*st.Idle.Seconds()/max(manyTime.Seconds(), 1e-9))
+	}
 	return 0
 }
 
@@ -162,4 +197,25 @@ func median(xs []float64) float64 {
 		m = (xs[len(xs)/2-1] + m) / 2
 	}
 	return m
+}
+
+// searchPositions searches each FEN to depth as engine.BenchPositions
+// does (a fresh 16 MB table and fresh histories for each, MultiPV 1), and
+// reports each whole result, the threads' own counters included. A FEN
+// that does not parse is reported with an empty result.
+func searchPositions(fens []string, depth int, opts search.Options, report func(fen string, r search.Result)) {
+	tt := search.NewTT(16)
+	s := search.NewSearcher(tt)
+	opts.Threads = max(opts.Threads, 1)
+	opts.MultiPV = 1
+	for _, fen := range fens {
+		p, err := board.ParseFEN(fen)
+		if err != nil {
+			report(fen, search.Result{})
+			continue
+		}
+		tt.Clear()
+		s.Clear()
+		report(fen, s.Search(p, search.Limits{Depth: depth}, opts, 0, search.Callbacks{}))
+	}
 }

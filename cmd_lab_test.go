@@ -21,9 +21,18 @@ func TestLabSMP(t *testing.T) {
 	if rc := cmdLab([]string{"-smp", "2", "-depths", "4", "-repeat", "3", "-epd", epd}, &out, &errOut); rc != 0 {
 		t.Fatalf("exit %d: %s", rc, errOut.String())
 	}
-	for _, want := range []string{"median of 3 timings", "| 1 |", "| 2 |", "median speedup"} {
+	for _, want := range []string{"median of 3 timings", "| 1 |", "| 2 |", "median speedup", "search overhead", "thread 1:"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if rc := cmdLab([]string{"-smp", "2", "-scheme", "YBW", "-depths", "6", "-epd", epd}, &out, &errOut); rc != 0 {
+		t.Fatalf("YBW: exit %d: %s", rc, errOut.String())
+	}
+	for _, want := range []string{"2 threads, YBW", "median speedup", "split points", "thread 0:", "thread 1:"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("YBW output lacks %q:\n%s", want, out.String())
 		}
 	}
 
@@ -37,6 +46,7 @@ func TestLabSMP(t *testing.T) {
 	}{
 		{[]string{"-smp", "2", "-epd", empty}, "no positions"},
 		{[]string{"-smp", "2", "-repeat", "0"}, "-repeat must be at least 1"},
+		{[]string{"-smp", "2", "-scheme", "ABDADA"}, "unknown parallel scheme"},
 	} {
 		errOut.Reset()
 		if rc := cmdLab(c.args, &out, &errOut); rc != 2 || !strings.Contains(errOut.String(), c.want) {

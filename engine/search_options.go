@@ -1,6 +1,7 @@
-// The search laboratory's options: the root algorithm and a check option
-// for every enhancement switch of search.Options, so that a GUI or a
-// script can rerun the seed experiments with any subset switched off.
+// The search laboratory's options: the root algorithm, the parallel
+// scheme of several threads (LazySMP or YBW), and a check option for
+// every enhancement switch of search.Options, so that a GUI or a script
+// can rerun the seed experiments with any subset switched off.
 package engine
 
 import (
@@ -15,6 +16,13 @@ func searchOptions() []Option {
 		apply: func(e *Engine, v string) error {
 			a, err := search.ParseAlgorithm(v)
 			e.set.search.Algorithm = a
+			return err
+		},
+	}, {
+		Name: "ParallelScheme", Type: Combo, Default: search.LazySMP.String(), Vars: search.ParallelSchemeNames(),
+		apply: func(e *Engine, v string) error {
+			p, err := search.ParseParallelScheme(v)
+			e.set.search.Parallel = p
 			return err
 		},
 	}}

@@ -83,6 +83,12 @@ var (
 	qsDeltaMargin = 200 // delta pruning: a capture must be able to come this close to alpha
 )
 
+// Parallel search: Young Brothers Wait (ybw.go).
+var (
+	ybwMinDepth   = 5  // split a node only from this depth (remaining plies)
+	ybwSpinMicros = 50 // an idle thread spins this long before it blocks
+)
+
 // The time manager.
 var (
 	tmMovesToGo   = 30   // sudden death: assume this many moves remain
@@ -161,6 +167,8 @@ var Params = []Param{
 	{"StabilityStep", &stabilityStep, 0, 20, 1},
 	{"StabilityMax", &stabilityMax, 0, 10, 1},
 	{"TMReserve", &tmReserve, 50, 90, 3},
+	{"YBWMinDepth", &ybwMinDepth, 2, 12, 1},
+	{"YBWSpinMicros", &ybwSpinMicros, 0, 1000, 50},
 }
 
 // SetParam sets the parameter called name to v, within its range, and

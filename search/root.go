@@ -24,6 +24,7 @@ func (t *thread) iterate() {
 			depth = min(int(s.doneDepth.Load())+2, maxDepth)
 		}
 		t.rootDepth = depth
+		iterStart := t.nodes
 		for pvIdx := 0; pvIdx < multiPV && !t.halted(); pvIdx++ {
 			t.selDepth = 0
 			if s.opts.Algorithm == MTDF {
@@ -43,6 +44,7 @@ func (t *thread) iterate() {
 			// Another thread finished this depth (or a deeper one) first:
 			// take its line and go on from there.
 			t.abandon = false
+			t.stats.AbortedNodes += t.nodes - iterStart
 			depth = t.adoptDeepest()
 		}
 		t.completed = depth
@@ -195,7 +197,8 @@ func sortRootMoves(rm []rootMove) {
 // score (fail-soft). The first move always gets its score; the others
 // lose theirs when the pass begins and get one only by raising alpha, so
 // that sorting keeps the best line first and a move from an earlier pass
-// or iteration never outranks one searched in this pass.
+// or iteration never outranks one searched in this pass. With YBW the
+// moves after the first may be shared with idle threads (ybw.go).
 func (t *thread) rootSearch(depth, alpha, beta, pvIdx int) int {
 	s := t.s
 	best := -Infinity
@@ -209,39 +212,17 @@ func (t *thread) rootSearch(depth, alpha, beta, pvIdx int) int {
 	}
 	t.nodes++
 	t.stats.Nodes++
-	nullWindow := beta-alpha == 1
 	for i := pvIdx; i < len(t.rootMoves); i++ {
 		rm := &t.rootMoves[i]
 		if t.id == 0 && s.cb.CurrMove != nil {
 			t.reportCurrMove(depth, rm.move, i+1)
 		}
-		t.stack[0].move = rm.move
-		t.stack[0].cont = &t.hist.cont[t.pos.PieceAt(rm.move.From())][rm.move.To()]
-		t.makeMove(rm.move)
-		newDepth := depth - 1
-		if s.opts.CheckExtension && t.pos.InCheck() {
-			newDepth++
-		}
-		t.stack[1].doubleExt = 0
-		var score int
-		if i == pvIdx || s.opts.Algorithm != PVS || nullWindow {
-			score = -t.search(newDepth, -beta, -alpha, 1, !nullWindow, nullWindow)
-		} else {
-			score = -t.search(newDepth, -alpha-1, -alpha, 1, false, true)
-			if score > alpha && score < beta {
-				t.stats.ReSearches++
-				score = -t.search(newDepth, -beta, -alpha, 1, true, false)
-			}
-		}
-		t.unmakeMove()
+		score := t.searchRootMove(depth, alpha, beta, rm.move, i == pvIdx)
 		if t.halted() {
 			return best
 		}
 		if i == pvIdx || score > alpha {
-			rm.score = score
-			rm.selDepth = t.selDepth
-			rm.pv = append(rm.pv[:0], rm.move)
-			rm.pv = append(rm.pv, t.stack[1].pv[:t.stack[1].pvLen]...)
+			rm.setLine(score, t.selDepth, &t.stack[1])
 		}
 		if score > best {
 			best = score
@@ -252,6 +233,45 @@ func (t *thread) rootSearch(depth, alpha, beta, pvIdx int) int {
 				}
 			}
 		}
+		if s.ybw != nil && i+1 < len(t.rootMoves) && t.rootSplittable(depth) {
+			return t.splitRoot(depth, alpha, beta, best, i+1)
+		}
 	}
 	return best
+}
+
+// searchRootMove searches root move m at depth: the first move of a pass
+// with the full window, the others by PVS (or, for plain alpha-beta,
+// with the full window). The position is unchanged on return.
+func (t *thread) searchRootMove(depth, alpha, beta int, m board.Move, first bool) int {
+	s := t.s
+	t.stack[0].move = m
+	t.stack[0].cont = &t.hist.cont[t.pos.PieceAt(m.From())][m.To()]
+	t.makeMove(m)
+	newDepth := depth - 1
+	if s.opts.CheckExtension && t.pos.InCheck() {
+		newDepth++
+	}
+	t.stack[1].doubleExt = 0
+	nullWindow := beta-alpha == 1
+	var score int
+	if first || s.opts.Algorithm != PVS || nullWindow {
+		score = -t.search(newDepth, -beta, -alpha, 1, !nullWindow, nullWindow)
+	} else {
+		score = -t.search(newDepth, -alpha-1, -alpha, 1, false, true)
+		if score > alpha && score < beta {
+			t.stats.ReSearches++
+			score = -t.search(newDepth, -beta, -alpha, 1, true, false)
+		}
+	}
+	t.unmakeMove()
+	return score
+}
+
+// setLine gives the root move its score and the line below it.
+func (rm *rootMove) setLine(score, selDepth int, child *frame) {
+	rm.score = score
+	rm.selDepth = selDepth
+	rm.pv = append(rm.pv[:0], rm.move)
+	rm.pv = append(rm.pv, child.pv[:child.pvLen]...)
 }

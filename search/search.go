@@ -16,6 +16,7 @@ type node struct {
 	hit                     TTHit
 	ttHit                   bool
 	ttMove                  board.Move
+	ttNoisy                 bool // the hash move is a capture or a promotion
 	excluded                board.Move
 }
 
@@ -273,21 +274,17 @@ func (t *thread) singular(n *node) (ext, score int, ok bool) {
 
 // searchMoves is the move loop of a node: pruning of late moves,
 // extensions, reductions, the principal variation search of each move,
-// and what the result teaches the table and the histories.
+// and what the result teaches the table and the histories. Once the
+// first move is searched, the others may be shared with idle threads
+// (Young Brothers Wait, ybw.go).
 func (t *thread) searchMoves(n *node) int {
 	s := t.s
-	o := &s.opts
 	pos := t.pos
-	f := &t.stack[n.ply]
-	depth, alpha, beta, ply := n.depth, n.alpha, n.beta, n.ply
 	var mp movePicker
-	mp.init(t, ply, n.ttMove, false)
-	ttNoisy := n.ttMove != board.NoMove && (pos.IsCapture(n.ttMove) || n.ttMove.Promo() != board.NoPieceType)
+	mp.init(t, n.ply, n.ttMove, false)
+	n.ttNoisy = n.ttMove != board.NoMove && (pos.IsCapture(n.ttMove) || n.ttMove.Promo() != board.NoPieceType)
 
-	best, bestMove := -Infinity, board.NoMove
-	var quiets, noisies [32]board.Move
-	nQuiets, nNoisies := 0, 0
-	moveCount := 0
+	l := moveLoop{best: -Infinity, alpha: n.alpha}
 	for {
 		m, ok := mp.next()
 		if !ok {
@@ -296,101 +293,167 @@ func (t *thread) searchMoves(n *node) int {
 		if m == n.excluded {
 			continue
 		}
-		moveCount++
-		quiet := !pos.IsCapture(m) && m.Promo() == board.NoPieceType
-		pc := pos.PieceAt(m.From())
-		hist := 0
-		if quiet {
-			hist = t.quietHistory(ply, m, pc)
-		} else {
-			hist = t.captureHistory(m)
-		}
-		lmr := lmrTable[min(depth, 63)][min(moveCount, 63)]
-		if !n.pvNode && !n.inCheck && best > -MateBound && t.pruneMove(n, m, quiet, hist, moveCount, max(depth-lmr, 0)) {
+		l.moveCount++
+		score, quiet, outcome := t.tryMove(n, m, l.moveCount, mp.stage == stageBad, l.alpha, l.best)
+		switch outcome {
+		case movePruned:
 			continue
+		case moveEndsNode:
+			return score
 		}
-		// Extensions: singular (the hash move), and checks.
-		ext := 0
-		if m == n.ttMove && o.Singular && n.excluded == board.NoMove {
-			e, score, ok := t.singular(n)
-			if !ok {
-				return score
-			}
-			ext = e
-		}
-		f.move = m
-		f.cont = &t.hist.cont[pc][m.To()]
-		t.makeMove(m)
-		givesCheck := pos.InCheck()
-		if o.CheckExtension && givesCheck {
-			ext = max(ext, 1)
-		}
-		t.stack[ply+1].doubleExt = f.doubleExt
-		if ext >= 2 {
-			t.stack[ply+1].doubleExt++
-		}
-		newDepth := depth - 1 + ext
-		// Late move reductions.
-		// Quiet moves that do not check, and with NoisyLMR also checks
-		// (one ply less) and losing captures.
-		r := 0
-		if o.LMR && depth >= lmrMinDepth && !n.inCheck && moveCount > 1+2*b2i(n.pvNode) {
-			switch {
-			case quiet && !givesCheck:
-				r = t.reduction(n, m, lmr, hist, ttNoisy)
-			case o.NoisyLMR && quiet:
-				r = t.reduction(n, m, lmr, hist, ttNoisy) - 1
-			case o.NoisyLMR && mp.stage == stageBad:
-				r = t.reduction(n, m, lmr, hist, ttNoisy)
-			}
-			r = max(0, min(r, newDepth-1))
-		}
-		score := t.searchMove(n, newDepth, r, alpha, moveCount)
-		t.unmakeMove()
 		if t.halted() {
 			return 0
 		}
-		if score > best {
-			best = score
-			if score > alpha {
-				bestMove = m
-				alpha = score
-				if n.pvNode {
-					t.updatePV(ply, m)
+		raised, cut := l.record(m, score, quiet, n.beta)
+		if raised && n.pvNode {
+			t.updatePV(n.ply, m)
+		}
+		if cut {
+			t.cutoff(n, &l, m, quiet, score, l.moveCount)
+			break
+		}
+		// Young Brothers Wait: the eldest brother is searched; idle
+		// threads may now take the others.
+		if s.ybw != nil && t.splittable(n) {
+			if cut, cutQuiet, ok := t.split(n, &mp, &l); ok {
+				if t.halted() {
+					return 0
 				}
-				if score >= beta {
-					if moveCount == 1 {
-						t.stats.FailHighFirst++
-					}
-					bonusDepth := depth
-					if o.TTHistory && score > beta+historyWideMargin {
-						bonusDepth++ // a wide fail high: a larger reward
-					}
-					t.updateCutoffStats(ply, bonusDepth, m, quiet, quiets[:nQuiets], noisies[:nNoisies])
-					break
+				if cut != board.NoMove {
+					t.cutoff(n, &l, cut, cutQuiet, l.best, 0)
 				}
+				break
 			}
 		}
-		if quiet && nQuiets < len(quiets) {
-			quiets[nQuiets] = m
-			nQuiets++
-		} else if !quiet && nNoisies < len(noisies) {
-			noisies[nNoisies] = m
-			nNoisies++
-		}
 	}
-	if moveCount == 0 {
+	if l.moveCount == 0 {
 		t.stats.Leaves++
 		switch {
 		case n.excluded != board.NoMove:
-			return alpha // the excluded move was the only one
+			return l.alpha // the excluded move was the only one
 		case n.inCheck:
-			return -Mate + ply
+			return -Mate + n.ply
 		}
 		return 0
 	}
-	t.storeResult(n, best, bestMove)
-	return best
+	t.storeResult(n, l.best, l.bestMove)
+	return l.best
+}
+
+// moveLoop is what a node's move loop has found so far.
+type moveLoop struct {
+	best, alpha       int
+	bestMove          board.Move
+	moveCount         int            // moves taken from the picker, pruned ones included
+	quiets, noisies   [32]board.Move // searched without raising alpha enough to cut
+	nQuiets, nNoisies int
+}
+
+// record takes in the score of move m: raised reports that it raised
+// alpha, cut that it also reached beta. A move that does not cut joins the
+// list of its kind, to be penalised if a later move cuts.
+func (l *moveLoop) record(m board.Move, score int, quiet bool, beta int) (raised, cut bool) {
+	if score > l.best {
+		l.best = score
+		if score > l.alpha {
+			l.bestMove, l.alpha = m, score
+			if score >= beta {
+				return true, true
+			}
+			raised = true
+		}
+	}
+	if quiet && l.nQuiets < len(l.quiets) {
+		l.quiets[l.nQuiets] = m
+		l.nQuiets++
+	} else if !quiet && l.nNoisies < len(l.noisies) {
+		l.noisies[l.nNoisies] = m
+		l.nNoisies++
+	}
+	return raised, false
+}
+
+// cutoff teaches the killers and histories that move m, the
+// moveCount-th, failed high with score after the moves of l.
+func (t *thread) cutoff(n *node, l *moveLoop, m board.Move, quiet bool, score, moveCount int) {
+	if moveCount == 1 {
+		t.stats.FailHighFirst++
+	}
+	bonusDepth := n.depth
+	if t.s.opts.TTHistory && score > n.beta+historyWideMargin {
+		bonusDepth++ // a wide fail high: a larger reward
+	}
+	t.updateCutoffStats(n.ply, bonusDepth, m, quiet, l.quiets[:l.nQuiets], l.noisies[:l.nNoisies])
+}
+
+// Outcomes of tryMove.
+const (
+	moveSearched = iota
+	movePruned   // skipped without a search
+	moveEndsNode // the singular search decided the node: return the score
+)
+
+// tryMove searches move m, the moveCount-th of node n, against the
+// current alpha and best score: pruning, extensions (singular for the
+// hash move, checks), the reduction, and the search itself. bad says the
+// picker returned m among the losing captures. The position is unchanged
+// on return.
+func (t *thread) tryMove(n *node, m board.Move, moveCount int, bad bool, alpha, best int) (score int, quiet bool, outcome int) {
+	o := &t.s.opts
+	pos := t.pos
+	depth, ply := n.depth, n.ply
+	f := &t.stack[ply]
+	quiet = !pos.IsCapture(m) && m.Promo() == board.NoPieceType
+	pc := pos.PieceAt(m.From())
+	hist := 0
+	if quiet {
+		hist = t.quietHistory(ply, m, pc)
+	} else {
+		hist = t.captureHistory(m)
+	}
+	lmr := lmrTable[min(depth, 63)][min(moveCount, 63)]
+	if !n.pvNode && !n.inCheck && best > -MateBound && t.pruneMove(n, m, quiet, hist, moveCount, max(depth-lmr, 0)) {
+		return 0, quiet, movePruned
+	}
+	// Extensions: singular (the hash move), and checks.
+	ext := 0
+	if m == n.ttMove && o.Singular && n.excluded == board.NoMove {
+		e, score, ok := t.singular(n)
+		if !ok {
+			return score, quiet, moveEndsNode
+		}
+		ext = e
+	}
+	f.move = m
+	f.cont = &t.hist.cont[pc][m.To()]
+	t.makeMove(m)
+	givesCheck := pos.InCheck()
+	if o.CheckExtension && givesCheck {
+		ext = max(ext, 1)
+	}
+	t.stack[ply+1].doubleExt = f.doubleExt
+	if ext >= 2 {
+		t.stack[ply+1].doubleExt++
+	}
+	newDepth := depth - 1 + ext
+	// Late move reductions.
+	// Quiet moves that do not check, and with NoisyLMR also checks
+	// (one ply less) and losing captures.
+	r := 0
+	if o.LMR && depth >= lmrMinDepth && !n.inCheck && moveCount > 1+2*b2i(n.pvNode) {
+		switch {
+		case quiet && !givesCheck:
+			r = t.reduction(n, m, lmr, hist, n.ttNoisy)
+		case o.NoisyLMR && quiet:
+			r = t.reduction(n, m, lmr, hist, n.ttNoisy) - 1
+		case o.NoisyLMR && bad:
+			r = t.reduction(n, m, lmr, hist, n.ttNoisy)
+		}
+		r = max(0, min(r, newDepth-1))
+	}
+	score = t.searchMove(n, newDepth, r, alpha, moveCount)
+	t.unmakeMove()
+	return score, quiet, moveSearched
 }
 
 // pruneMove decides whether late move m of a non-PV node, not in check,

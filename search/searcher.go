@@ -1,12 +1,14 @@
 // The searcher: iterative deepening with aspiration windows over a
 // fail-soft principal variation search with quiescence, on one or more
-// threads (Lazy SMP) sharing the transposition table. All mutable state is
-// in the Searcher and its per-thread structs; nothing is package-level.
+// threads sharing the transposition table (Lazy SMP, or Young Brothers
+// Wait by the options). All mutable state is in the Searcher and its
+// per-thread structs; nothing is package-level.
 //
 // The files of the package by concern: searcher.go (this one: the Searcher,
 // its threads, a search's start and end), root.go (iterative deepening,
 // aspiration, MTD(f), the root move loop), smp.go (the threads' shared
-// state and limits), report.go (info lines), search.go (the node search),
+// state and limits, Lazy SMP), ybw.go (Young Brothers Wait: split
+// points), report.go (info lines), search.go (the node search),
 // qsearch.go (quiescence), history.go (move-ordering histories and the
 // evaluation's correction), movepick.go (move ordering), tt.go (the
 // transposition table), params.go (every search constant), limits.go (the
@@ -46,6 +48,9 @@ type Searcher struct {
 		depth int
 		best  rootMove
 	}
+
+	ybw      *ybwPool // the split points of a YBW search; nil with Lazy SMP or one thread
+	ybwState *ybwPool // kept between searches
 }
 
 // NewSearcher returns a searcher using the table tt.
@@ -107,6 +112,11 @@ type thread struct {
 	reported  board.Move // the first move of the last line 1 reported
 	abandon   bool       // another thread completed the iteration being searched
 	stats     Stats
+
+	// Young Brothers Wait (ybw.go).
+	sp      *splitPoint  // the innermost split point the thread works under
+	splits  []splitPoint // the split points it may own, made once
+	nSplits int          // how many of them it owns now
 }
 
 // Prepare sets up a search of pos (which it does not modify) within limits.
@@ -153,6 +163,7 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 			t.rootMoves = append(t.rootMoves, rootMove{move: rm.move, score: -Infinity, pv: []board.Move{rm.move}})
 		}
 	}
+	s.prepareYBW()
 }
 
 // Run runs the prepared search and returns the best move. It blocks until
@@ -170,11 +181,18 @@ func (s *Searcher) Run(cb Callbacks) Result {
 		wg.Add(1)
 		go func(t *thread) {
 			defer wg.Done()
-			t.iterate()
+			if s.ybw != nil {
+				t.ybwHelper() // waits for split points
+			} else {
+				t.iterate()
+			}
 		}(t)
 	}
 	main.iterate()
 	s.stop.Store(true)
+	if s.ybw != nil {
+		s.endYBW()
+	}
 	wg.Wait()
 
 	// The main thread's line, unless a helper completed a deeper iteration.
@@ -192,8 +210,10 @@ func (s *Searcher) Run(cb Callbacks) Result {
 		}
 	}
 	res := Result{Best: best.move, Score: best.score, Depth: depth, Nodes: s.nodes(), Time: s.tm.elapsed()}
-	for _, t := range s.threads {
+	res.PerThread = make([]Stats, len(s.threads))
+	for i, t := range s.threads {
 		res.Stats.Add(t.stats)
+		res.PerThread[i] = t.stats
 	}
 	if len(best.pv) > 1 {
 		res.Ponder = best.pv[1]

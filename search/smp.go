@@ -5,8 +5,11 @@
 package search
 
 // halted reports whether the thread must unwind: the search was stopped,
-// or another thread completed the iteration it is searching.
-func (t *thread) halted() bool { return t.abandon || t.s.stop.Load() }
+// another thread completed the iteration it is searching (Lazy SMP), or a
+// cutoff ended a split point it works under (YBW).
+func (t *thread) halted() bool {
+	return t.abandon || t.s.stop.Load() || t.sp != nil && t.sp.cutOff()
+}
 
 // publishCompleted records a completed iteration for the other threads.
 func (s *Searcher) publishCompleted(depth int, best rootMove) {
@@ -42,15 +45,24 @@ func (t *thread) adoptDeepest() int {
 }
 
 // checkLimits runs every few thousand nodes: it publishes the node count
-// and, on the main thread, enforces the hard time limit.
+// and, on the main thread, enforces the hard time limit. With YBW every
+// thread enforces the time and node limits, since the main thread may be
+// waiting for its helpers.
 func (t *thread) checkLimits() {
+	s := t.s
 	t.published.Store(t.nodes)
 	// Depth 1 always completes (it takes microseconds), so even a flagging
 	// clock gets a searched move; only Stop interrupts it.
-	if t.id == 0 && t.rootDepth > 1 && t.s.tm.hardExpired() {
-		t.s.stop.Store(true)
+	if (t.id == 0 || s.ybw != nil) && t.rootDepth > 1 && s.tm.hardExpired() {
+		s.stop.Store(true)
 	}
-	if int(t.s.doneDepth.Load()) >= t.rootDepth {
+	if s.ybw != nil {
+		if s.limits.Nodes > 0 && s.nodes() >= s.limits.Nodes {
+			s.stop.Store(true)
+		}
+		return
+	}
+	if int(s.doneDepth.Load()) >= t.rootDepth {
 		t.abandon = true
 	}
 }

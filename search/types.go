@@ -64,6 +64,35 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 	return PVS, fmt.Errorf("unknown search algorithm %q (want %s)", s, strings.Join(algorithmNames, ", "))
 }
 
+// ParallelScheme selects how several threads share one search.
+type ParallelScheme int
+
+const (
+	// LazySMP runs every thread's own iterative deepening from the root,
+	// the threads sharing only the transposition table (smp.go).
+	LazySMP ParallelScheme = iota
+	// YBW is Young Brothers Wait: one thread deepens; once a node's first
+	// move is searched, idle threads may take its other moves (ybw.go).
+	YBW
+)
+
+var parallelNames = []string{"LazySMP", "YBW"}
+
+func (p ParallelScheme) String() string { return parallelNames[p] }
+
+// ParallelSchemeNames lists the names ParseParallelScheme accepts.
+func ParallelSchemeNames() []string { return append([]string(nil), parallelNames...) }
+
+// ParseParallelScheme reads a scheme name, case-insensitively.
+func ParseParallelScheme(s string) (ParallelScheme, error) {
+	for i, n := range parallelNames {
+		if strings.EqualFold(n, s) {
+			return ParallelScheme(i), nil
+		}
+	}
+	return LazySMP, fmt.Errorf("unknown parallel scheme %q (want %s)", s, strings.Join(parallelNames, ", "))
+}
+
 // Options holds the search configuration. Every enhancement can be switched
 // off; PlainOptions (every switch off, Algorithm AlphaBeta) is plain
 // fail-soft alpha-beta with quiescence, and DefaultOptions is what the
@@ -72,7 +101,8 @@ type Options struct {
 	Threads   int
 	MultiPV   int
 	Algorithm Algorithm
-	Net       *nnue.Net // evaluate with this network; nil: the hand-crafted evaluation
+	Parallel  ParallelScheme // how Threads > 1 share the search
+	Net       *nnue.Net      // evaluate with this network; nil: the hand-crafted evaluation
 
 	Aspiration     bool // aspiration windows at the root
 	TT             bool // transposition table cutoffs and hash move
@@ -182,6 +212,18 @@ type Stats struct {
 	ProbCutTries       uint64 // captures searched by ProbCut
 	ProbCuts           uint64 // nodes cut by ProbCut
 	HistoryPrunes      uint64 // quiet moves skipped for their history
+
+	// Parallel search. With YBW: split points made, joins of a split point
+	// by a thread other than its owner, and the nodes of moves that were
+	// being searched at a split point when a cutoff there (or above it)
+	// made them useless. With Lazy SMP: the nodes of iterations abandoned
+	// because another thread completed that depth first. Idle is the time
+	// a thread spent waiting: a YBW helper for a split point to join, an
+	// owner for the helpers still under its split point.
+	SplitPoints  uint64
+	SplitJoins   uint64
+	AbortedNodes uint64
+	Idle         time.Duration
 }
 
 // Total returns all nodes visited (interior and quiescence).
@@ -210,6 +252,10 @@ func (s *Stats) Add(o Stats) {
 	s.ProbCutTries += o.ProbCutTries
 	s.ProbCuts += o.ProbCuts
 	s.HistoryPrunes += o.HistoryPrunes
+	s.SplitPoints += o.SplitPoints
+	s.SplitJoins += o.SplitJoins
+	s.AbortedNodes += o.AbortedNodes
+	s.Idle += o.Idle
 }
 
 // Info reports one PV line of a finished iteration, or an aspiration
@@ -239,5 +285,6 @@ type Result struct {
 	Depth        int
 	Nodes        uint64
 	Time         time.Duration
-	Stats        Stats // summed over threads
+	Stats        Stats   // summed over threads
+	PerThread    []Stats // each thread's own, the main thread first
 }
