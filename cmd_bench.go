@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"brudno/engine"
+	"brudno/nnue"
 	"brudno/search"
 )
 
@@ -26,6 +27,7 @@ type searchFlags struct {
 	plain                 bool
 	threads               int
 	scheme                string
+	nnue                  string // a network file: evaluate with it
 }
 
 func (f *searchFlags) register(fs *flag.FlagSet) {
@@ -35,6 +37,7 @@ func (f *searchFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.disable, "disable", "", "comma-separated enhancements to switch off")
 	fs.IntVar(&f.threads, "threads", 1, "search threads")
 	fs.StringVar(&f.scheme, "scheme", search.LazySMP.String(), "parallel scheme with several threads: "+strings.Join(search.ParallelSchemeNames(), ", "))
+	fs.StringVar(&f.nnue, "nnue", "", "evaluate with the NNUE network of this `file` instead of the hand-crafted evaluation")
 }
 
 func switchNames() string {
@@ -67,6 +70,11 @@ func (f *searchFlags) options() (search.Options, error) {
 		return o, err
 	}
 	o.Parallel = p
+	if f.nnue != "" {
+		if o.Net, err = nnue.LoadFile(f.nnue); err != nil {
+			return o, err
+		}
+	}
 	for _, set := range []struct {
 		list string
 		on   bool

@@ -2,8 +2,13 @@ package main
 
 import (
 	"bytes"
+	"math/rand"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"brudno/nnue"
 )
 
 // bench -stats on several threads prints the parallel counters and a
@@ -22,6 +27,47 @@ func TestBenchThreads(t *testing.T) {
 		errOut.Reset()
 		if rc := cmdBench(args, &out, &errOut); rc != 2 {
 			t.Errorf("%v: exit %d, want 2", args, rc)
+		}
+	}
+}
+
+// bench -nnue searches with a network file (a small random one here) and
+// refuses a missing or corrupt one.
+func TestBenchNNUE(t *testing.T) {
+	const h = 16
+	rng := rand.New(rand.NewSource(4))
+	small := func(n, r int) []int16 {
+		v := make([]int16, n)
+		for i := range v {
+			v[i] = int16(rng.Intn(2*r+1) - r)
+		}
+		return v
+	}
+	net, err := nnue.NewNet(h, small(nnue.Inputs*h, 50), small(h, 50), small(2*h, 100), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	good := filepath.Join(dir, "net.nnue")
+	var buf bytes.Buffer
+	if err := net.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(good, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if rc := cmdBench([]string{"-nnue", good, "4"}, &out, &errOut); rc != 0 || !strings.Contains(out.String(), " nps") {
+		t.Fatalf("exit %d: %s%s", rc, out.String(), errOut.String())
+	}
+	bad := filepath.Join(dir, "bad.nnue")
+	if err := os.WriteFile(bad, buf.Bytes()[:100], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{bad, filepath.Join(dir, "missing.nnue")} {
+		errOut.Reset()
+		if rc := cmdBench([]string{"-nnue", f, "4"}, &out, &errOut); rc != 2 || errOut.Len() == 0 {
+			t.Errorf("-nnue %s: exit %d, message %q; want 2 and a message", f, rc, errOut.String())
 		}
 	}
 }
