@@ -154,26 +154,20 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	var perThread []search.Stats // summed over the positions
 	var nodes uint64
 	var elapsed time.Duration
-	report := func(r engine.BenchResult) {
+	if opts.Threads > 1 {
+		perThread = make([]search.Stats, opts.Threads)
+	}
+	nodes, elapsed = engine.BenchPositions(fens, depth, opts, func(r engine.BenchResult) {
 		total.Add(r.Stats)
+		for i := range r.PerThread {
+			if i < len(perThread) {
+				perThread[i].Add(r.PerThread[i])
+			}
+		}
 		if *verbose {
 			fmt.Fprintf(stdout, "%10d nodes %6d ms  %-6v %6d  %s\n", r.Nodes, r.Time.Milliseconds(), r.Best, r.Score, r.FEN)
 		}
-	}
-	if opts.Threads == 1 {
-		nodes, elapsed = engine.BenchPositions(fens, depth, opts, report)
-	} else {
-		// Several threads: the same searches, keeping each thread's counters.
-		perThread = make([]search.Stats, opts.Threads)
-		searchPositions(fens, depth, opts, func(fen string, r search.Result) {
-			nodes += r.Nodes
-			elapsed += r.Time
-			for i := range r.PerThread {
-				perThread[i].Add(r.PerThread[i])
-			}
-			report(engine.BenchResult{FEN: fen, Nodes: r.Nodes, Best: r.Best, Score: r.Score, Time: r.Time, Stats: r.Stats})
-		})
-	}
+	})
 	if *stats {
 		printStats(stdout, total)
 		printThreads(stdout, perThread, elapsed)

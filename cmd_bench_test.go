@@ -34,16 +34,7 @@ func TestBenchThreads(t *testing.T) {
 // bench -nnue searches with a network file (a small random one here) and
 // refuses a missing or corrupt one.
 func TestBenchNNUE(t *testing.T) {
-	const h = 16
-	rng := rand.New(rand.NewSource(4))
-	small := func(n, r int) []int16 {
-		v := make([]int16, n)
-		for i := range v {
-			v[i] = int16(rng.Intn(2*r+1) - r)
-		}
-		return v
-	}
-	net, err := nnue.NewNet(h, small(nnue.Inputs*h, 50), small(h, 50), small(2*h, 100), 0)
+	net, err := nnue.RandomNet(16, 50, rand.New(rand.NewSource(4)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,6 @@ import (
 	"strings"
 	"time"
 
-	"brudno/board"
 	"brudno/engine"
 	"brudno/search"
 )
@@ -148,7 +147,7 @@ func labSMP(fens []string, depth, threads, repeat int, scheme search.ParallelSch
 			for i, n := range []int{1, threads} {
 				o := search.DefaultOptions()
 				o.Threads, o.Parallel = n, scheme
-				searchPositions([]string{fen}, depth, o, func(_ string, r search.Result) {
+				engine.BenchPositions([]string{fen}, depth, o, func(r engine.BenchResult) {
 					secs[i] = append(secs[i], r.Time.Seconds())
 					nodes[i] = append(nodes[i], float64(r.Nodes))
 					if i == 1 {
@@ -197,25 +196,4 @@ func median(xs []float64) float64 {
 		m = (xs[len(xs)/2-1] + m) / 2
 	}
 	return m
-}
-
-// searchPositions searches each FEN to depth as engine.BenchPositions
-// does (a fresh 16 MB table and fresh histories for each, MultiPV 1), and
-// reports each whole result, the threads' own counters included. A FEN
-// that does not parse is reported with an empty result.
-func searchPositions(fens []string, depth int, opts search.Options, report func(fen string, r search.Result)) {
-	tt := search.NewTT(16)
-	s := search.NewSearcher(tt)
-	opts.Threads = max(opts.Threads, 1)
-	opts.MultiPV = 1
-	for _, fen := range fens {
-		p, err := board.ParseFEN(fen)
-		if err != nil {
-			report(fen, search.Result{})
-			continue
-		}
-		tt.Clear()
-		s.Clear()
-		report(fen, s.Search(p, search.Limits{Depth: depth}, opts, 0, search.Callbacks{}))
-	}
 }

@@ -41,6 +41,8 @@ type BenchResult struct {
 	Score int
 	Time  time.Duration
 	Stats search.Stats
+
+	PerThread []search.Stats // each thread's own counters
 }
 
 // Bench searches every bench position to depth with one thread; see
@@ -73,7 +75,7 @@ func BenchPositions(fens []string, depth int, opts search.Options, report func(B
 		nodes += r.Nodes
 		elapsed += r.Time
 		if report != nil {
-			report(BenchResult{FEN: fen, Nodes: r.Nodes, Best: r.Best, Score: r.Score, Time: r.Time, Stats: r.Stats})
+			report(BenchResult{FEN: fen, Nodes: r.Nodes, Best: r.Best, Score: r.Score, Time: r.Time, Stats: r.Stats, PerThread: r.PerThread})
 		}
 	}
 	return nodes, elapsed

@@ -13,16 +13,7 @@ import (
 // writeNet writes a small random network to a file in dir.
 func writeNet(t *testing.T, dir string) string {
 	t.Helper()
-	rng := rand.New(rand.NewSource(1))
-	const h = 16
-	small := func(n, r int) []int16 {
-		v := make([]int16, n)
-		for i := range v {
-			v[i] = int16(rng.Intn(2*r+1) - r)
-		}
-		return v
-	}
-	net, err := nnue.NewNet(h, small(nnue.Inputs*h, 50), small(h, 50), small(2*h, 100), 0)
+	net, err := nnue.RandomNet(16, 50, rand.New(rand.NewSource(1)))
 	if err != nil {
 		t.Fatal(err)
 	}

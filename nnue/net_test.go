@@ -13,23 +13,10 @@ import (
 	"brudno/board"
 )
 
-// randomNet returns a network of hidden size h with feature weights and
-// biases in ±fw, output weights in ±127 and an output bias in ±100000.
+// randomNet returns RandomNet's network, failing the test on error.
 func randomNet(t testing.TB, rng *rand.Rand, h, fw int) *Net {
 	t.Helper()
-	weights := make([]int16, Inputs*h)
-	for i := range weights {
-		weights[i] = int16(rng.Intn(2*fw+1) - fw)
-	}
-	bias := make([]int16, h)
-	for i := range bias {
-		bias[i] = int16(rng.Intn(2*fw+1) - fw)
-	}
-	out := make([]int16, 2*h)
-	for i := range out {
-		out[i] = int16(rng.Intn(2*MaxOutputWeight+1) - MaxOutputWeight)
-	}
-	n, err := NewNet(h, weights, bias, out, int32(rng.Intn(200001)-100000))
+	n, err := RandomNet(h, fw, rng)
 	if err != nil {
 		t.Fatal(err)
 	}

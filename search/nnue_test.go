@@ -12,15 +12,7 @@ import (
 // randomNet returns a network with small random weights.
 func randomNet(t testing.TB, hidden int, seed int64) *nnue.Net {
 	t.Helper()
-	rng := rand.New(rand.NewSource(seed))
-	small := func(n, r int) []int16 {
-		v := make([]int16, n)
-		for i := range v {
-			v[i] = int16(rng.Intn(2*r+1) - r)
-		}
-		return v
-	}
-	net, err := nnue.NewNet(hidden, small(nnue.Inputs*hidden, 60), small(hidden, 60), small(2*hidden, 127), int32(rng.Intn(2001)-1000))
+	net, err := nnue.RandomNet(hidden, 60, rand.New(rand.NewSource(seed)))
 	if err != nil {
 		t.Fatal(err)
 	}

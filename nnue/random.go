@@ -1,0 +1,21 @@
+package nnue
+
+import "math/rand"
+
+// RandomNet returns a network of hidden size h with random weights: the
+// feature weights and biases in ±featureRange, the output weights in
+// ±MaxOutputWeight, the output bias in ±100000. It plays no chess; it is
+// for tests and benchmarks of the machinery.
+func RandomNet(h, featureRange int, rng *rand.Rand) (*Net, error) {
+	uniform := func(n, r int) []int16 {
+		v := make([]int16, n)
+		for i := range v {
+			v[i] = int16(rng.Intn(2*r+1) - r)
+		}
+		return v
+	}
+	fw := uniform(Inputs*h, featureRange)
+	fb := uniform(h, featureRange)
+	ow := uniform(2*h, MaxOutputWeight)
+	return NewNet(h, fw, fb, ow, int32(rng.Intn(200001)-100000))
+}
