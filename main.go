@@ -26,6 +26,7 @@ func init() {
 		{"params", "[-spsa] [-r R_END]", "the search's tunable constants, or with -spsa in OpenBench's SPSA input format (a tune build, -tags tune, takes each as a UCI option)", cmdParams},
 		{"perft", "[-full] DEPTH [FEN] | -suite FILE [-depth N] [-maxnodes N]", "count leaf nodes (divide, total, speed) or check a perft suite", cmdPerft},
 		{"epd", "FILE [-movetime MS | -depth N | -nodes N] [-threads N] [-hash MB] [-option Name=Value ...] [-json OUT]", "solve an EPD test suite: a line per position, then solved N/M and time to solution", cmdEPD},
+		{"chess960", "[-out FILE]", "the 960 start positions of Chess960, a FEN a line in the standard numbering (518 is the usual start), as an opening file for Chess960 matches", cmdChess960},
 		{"datagen", "-out FILE [-format text|bin] [-append] [-book EPD] [-games N] [-nodes N] [-threads N]", "self-play games at a fixed node count; writes their quiet positions with the result (`FEN [1.0|0.5|0.0]` lines) for the tuner, or with -format bin 32-byte NNUE training records (docs/nnue-data.md)", cmdDatagen},
 		{"datagen-info", "[-show N] FILE...", "checks and summarises `datagen -format bin` files: records, results, scores, the first positions", cmdDatagenInfo},
 		{"train", "-out NET [-resume CKPT] [-hidden 256] [-epochs 20] [-batch 16384] [-lr 0.001] [-lr-drop 15] [-lr-gamma 0.1] [-wd 0.01] [-lambda 0.7] [-power 2] [-val 0.05] [-threads N] [-seed 1] DATAFILE...", "train the NNUE network on `datagen -format bin` files; writes the quantised net (and NET.ckpt) after every epoch", cmdTrain},
