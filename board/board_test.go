@@ -147,8 +147,8 @@ func TestMakeUnmakeConsistency(t *testing.T) {
 	for g := 0; g < 400; g++ {
 		p := mustParse(t, starts[g%len(starts)])
 		playRandom(t, p, rng, 300, func(p *Position, legal []Move) {
-			key, pawnKey := p.computeKeys()
-			if key != p.key || pawnKey != p.pawnKey {
+			key, pawnKey, nonPawnKey := p.computeKeys()
+			if key != p.key || pawnKey != p.pawnKey || nonPawnKey != p.nonPawnKey {
 				t.Fatalf("%s: incremental keys differ from recomputed ones", p.FEN())
 			}
 			for s := Square(0); s < 64; s++ {
@@ -170,7 +170,7 @@ func TestMakeUnmakeConsistency(t *testing.T) {
 			}
 			if !p.InCheck() {
 				p.MakeNull()
-				if key, _ := p.computeKeys(); key != p.key {
+				if key, _, _ := p.computeKeys(); key != p.key {
 					t.Fatalf("%s: null move key wrong", p.FEN())
 				}
 				p.UnmakeNull()

@@ -52,7 +52,7 @@ func ParseFEN(fen string) (*Position, error) {
 	if p.attackedWith(p.kingSq[p.side^1], p.side, p.byType[0]) {
 		return nil, errors.New("the side not to move is in check")
 	}
-	p.key, p.pawnKey = p.computeKeys()
+	p.key, p.pawnKey, p.nonPawnKey = p.computeKeys()
 	return p, nil
 }
 

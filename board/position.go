@@ -14,30 +14,32 @@ const (
 
 // undo is what Make saves so that Unmake can restore the position.
 type undo struct {
-	key      uint64
-	pawnKey  uint64
-	move     Move
-	captured Piece
-	castling uint8
-	ep       Square
-	halfmove int32
+	key        uint64
+	pawnKey    uint64
+	nonPawnKey [2]uint64
+	move       Move
+	captured   Piece
+	castling   uint8
+	ep         Square
+	halfmove   int32
 }
 
 // Position is a chess position with its history since the last reset.
 // The zero value is not usable: create positions with NewPosition,
 // ParseFEN or Clone.
 type Position struct {
-	byType   [7]Bitboard // index 0 holds all pieces
-	byColor  [2]Bitboard
-	squares  [64]Piece
-	side     Color
-	castling uint8
-	ep       Square // only set when a pawn of the side to move attacks it
-	halfmove int
-	fullmove int
-	key      uint64
-	pawnKey  uint64
-	kingSq   [2]Square
+	byType     [7]Bitboard // index 0 holds all pieces
+	byColor    [2]Bitboard
+	squares    [64]Piece
+	side       Color
+	castling   uint8
+	ep         Square // only set when a pawn of the side to move attacks it
+	halfmove   int
+	fullmove   int
+	key        uint64
+	pawnKey    uint64
+	nonPawnKey [2]uint64 // the pieces other than pawns of each colour
+	kingSq     [2]Square
 
 	castleRook [4]Square // rook's starting square per castling right bit index
 	castleMask [64]uint8 // rights kept when a move touches the square
@@ -93,6 +95,10 @@ func (p *Position) Key() uint64 { return p.key }
 
 // PawnKey returns a key of the pawn structure alone.
 func (p *Position) PawnKey() uint64 { return p.pawnKey }
+
+// NonPawnKey returns a key of colour c's pieces other than pawns (the
+// king included).
+func (p *Position) NonPawnKey(c Color) uint64 { return p.nonPawnKey[c] }
 
 // EnPassant returns the en-passant target square when a pawn of the side to
 // move can capture there (pseudo-legally), else NoSquare.
@@ -166,7 +172,7 @@ func (p *Position) push() *undo {
 		p.history = p.history[:n+1]
 	}
 	u := &p.history[n]
-	u.key, u.pawnKey = p.key, p.pawnKey
+	u.key, u.pawnKey, u.nonPawnKey = p.key, p.pawnKey, p.nonPawnKey
 	u.castling, u.ep, u.halfmove = p.castling, p.ep, int32(p.halfmove)
 	return u
 }
@@ -197,7 +203,9 @@ func (p *Position) Make(m Move) {
 		p.put(pc, kingTo)
 		p.put(rook, rookTo)
 		p.kingSq[us] = kingTo
-		key ^= pieceKeys[pc][from] ^ pieceKeys[pc][kingTo] ^ pieceKeys[rook][to] ^ pieceKeys[rook][rookTo]
+		k := pieceKeys[pc][from] ^ pieceKeys[pc][kingTo] ^ pieceKeys[rook][to] ^ pieceKeys[rook][rookTo]
+		key ^= k
+		p.nonPawnKey[us] ^= k
 	case EnPassant:
 		capSq := to ^ 8
 		cap := p.squares[capSq]
@@ -216,6 +224,8 @@ func (p *Position) Make(m Move) {
 			key ^= pieceKeys[cap][to]
 			if cap.Type() == Pawn {
 				p.pawnKey ^= pieceKeys[cap][to]
+			} else {
+				p.nonPawnKey[them] ^= pieceKeys[cap][to]
 			}
 		}
 		p.move(from, to)
@@ -229,6 +239,7 @@ func (p *Position) Make(m Move) {
 				p.put(promo, to)
 				key ^= pieceKeys[pc][to] ^ pieceKeys[promo][to]
 				p.pawnKey ^= pieceKeys[pc][from]
+				p.nonPawnKey[us] ^= pieceKeys[promo][to]
 			} else {
 				p.pawnKey ^= pieceKeys[pc][from] ^ pieceKeys[pc][to]
 				if to^from == 16 {
@@ -241,6 +252,9 @@ func (p *Position) Make(m Move) {
 			}
 		case King:
 			p.kingSq[us] = to
+			p.nonPawnKey[us] ^= pieceKeys[pc][from] ^ pieceKeys[pc][to]
+		default:
+			p.nonPawnKey[us] ^= pieceKeys[pc][from] ^ pieceKeys[pc][to]
 		}
 	}
 	if rights := p.castling & p.castleMask[from] & p.castleMask[to]; rights != p.castling {
@@ -288,7 +302,7 @@ func (p *Position) Unmake() {
 	if us == Black {
 		p.fullmove--
 	}
-	p.key, p.pawnKey = u.key, u.pawnKey
+	p.key, p.pawnKey, p.nonPawnKey = u.key, u.pawnKey, u.nonPawnKey
 	p.castling, p.ep, p.halfmove = u.castling, u.ep, int(u.halfmove)
 	p.history = p.history[:len(p.history)-1]
 }

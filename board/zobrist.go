@@ -30,13 +30,16 @@ func init() {
 	sideKey = polyglotRandom[780]
 }
 
-// computeKeys returns the position key and pawn key from scratch.
-func (p *Position) computeKeys() (key, pawnKey uint64) {
+// computeKeys returns the position key, the pawn key and the non-pawn
+// keys from scratch.
+func (p *Position) computeKeys() (key, pawnKey uint64, nonPawnKey [2]uint64) {
 	for s := Square(0); s < 64; s++ {
 		if pc := p.squares[s]; pc != NoPiece {
 			key ^= pieceKeys[pc][s]
 			if pc.Type() == Pawn {
 				pawnKey ^= pieceKeys[pc][s]
+			} else {
+				nonPawnKey[pc.Color()] ^= pieceKeys[pc][s]
 			}
 		}
 	}
@@ -47,5 +50,5 @@ func (p *Position) computeKeys() (key, pawnKey uint64) {
 	if p.side == White {
 		key ^= sideKey
 	}
-	return key, pawnKey
+	return key, pawnKey, nonPawnKey
 }

@@ -7,8 +7,10 @@
 //     each piece and destination of the move one and two plies before;
 //   - capture history: captures and promotions by moved piece, destination
 //     and captured piece type;
-//   - correction history: by side and pawn structure, the running mean of
-//     the difference between search results and the static evaluation.
+//   - correction history: by side and pawn structure (and, with
+//     CorrNonPawn, by side and each colour's other pieces), the running
+//     mean of the difference between search results and the static
+//     evaluation.
 //
 // Updates use gravity: an entry moves toward ±historyMax by the bonus
 // scaled by how far it still is from it, so entries stay bounded and old
@@ -27,7 +29,8 @@ type histories struct {
 	cont      [16][64]pieceToHistory // by the earlier move's piece and destination
 	capture   [16][64][8]int16       // by moved piece, destination, captured type
 	corr      [2][corrSize]int32
-	counter   [16][64]board.Move // countermoves by the earlier move's piece and destination
+	corrNP    [2][2][corrSize]int32 // by side to move, colour, that colour's non-pawn key
+	counter   [16][64]board.Move    // countermoves by the earlier move's piece and destination
 }
 
 // historyBonus is the reward (or, negated, the penalty) for a move at depth.
@@ -130,18 +133,41 @@ func (t *thread) correction() int {
 	if !t.s.opts.CorrHistory {
 		return 0
 	}
+	return int(t.corrSum()) / corrGrain
+}
+
+// corrSum is the correction in 1/corrGrain centipawns: the pawn entry,
+// plus the mean of the two non-pawn entries with CorrNonPawn.
+func (t *thread) corrSum() int32 {
 	pos := t.pos
-	return int(t.hist.corr[pos.Side()][pos.PawnKey()&(corrSize-1)]) / corrGrain
+	us := pos.Side()
+	sum := t.hist.corr[us][pos.PawnKey()&(corrSize-1)]
+	if t.s.opts.CorrNonPawn {
+		np := &t.hist.corrNP[us]
+		sum += (np[board.White][pos.NonPawnKey(board.White)&(corrSize-1)] + np[board.Black][pos.NonPawnKey(board.Black)&(corrSize-1)]) / 2
+	}
+	return sum
 }
 
 // updateCorrection moves the position's correction toward the difference
-// between the search result best and the raw static evaluation.
+// between the search result best and the raw static evaluation. With
+// one table that is a running mean; with several each entry takes a step
+// of the same weight against what the sum still misses.
 func (t *thread) updateCorrection(depth, best, raw int) {
 	pos := t.pos
-	e := &t.hist.corr[pos.Side()][pos.PawnKey()&(corrSize-1)]
+	us := pos.Side()
+	e := &t.hist.corr[us][pos.PawnKey()&(corrSize-1)]
 	w := int32(min(depth+1, corrWeightMax))
 	diff := int32((best - raw) * corrGrain)
-	v := (*e*(256-w) + diff*w) / 256
 	limit := int32(corrLimit * corrGrain)
-	*e = max(-limit, min(v, limit))
+	if !t.s.opts.CorrNonPawn {
+		v := (*e*(256-w) + diff*w) / 256
+		*e = max(-limit, min(v, limit))
+		return
+	}
+	step := (diff - t.corrSum()) * w / 256
+	np := &t.hist.corrNP[us]
+	for _, e := range [3]*int32{e, &np[board.White][pos.NonPawnKey(board.White)&(corrSize-1)], &np[board.Black][pos.NonPawnKey(board.Black)&(corrSize-1)]} {
+		*e = max(-limit, min(*e+step, limit))
+	}
 }

@@ -37,3 +37,45 @@ func TestAllocate(t *testing.T) {
 		}
 	}
 }
+
+// The soft limit's factors: a falling score asks for more time, up to a
+// bound; a rising one for less; a best move that took most of the root
+// nodes for less, down to a floor.
+func TestTimeFactors(t *testing.T) {
+	near := func(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
+	cases := []struct {
+		last, score int
+		want        float64
+	}{
+		{-Infinity, 30, 1}, // no earlier iteration
+		{10, 10, 1},        // no change
+		{40, 10, 1.3},      // fell 30
+		{300, 10, 1.5},     // fell 290, counted as 50
+		{10, 25, 0.85},     // rose 15
+		{10, 500, 0.8},     // rose 490, counted as 20
+		{Mate - 5, 10, 1},  // mate scores say nothing about time
+		{10, -Mate + 7, 1}, //
+	}
+	for _, c := range cases {
+		if got := scoreFactor(c.last, c.score); !near(got, c.want) {
+			t.Errorf("scoreFactor(%d, %d) = %v, want %v", c.last, c.score, got, c.want)
+		}
+	}
+	th := &thread{rootMoves: []rootMove{{nodes: 0}, {nodes: 0}}}
+	if got := th.nodeFactor(); got != 1 {
+		t.Errorf("no nodes counted: factor %v, want 1", got)
+	}
+	for _, c := range []struct {
+		best, other uint64
+		want        float64
+	}{
+		{100, 100, 1.15}, // half the nodes: 190% - 150% * 0.5
+		{10, 90, 1.75},   // a tenth
+		{100, 0, 0.5},    // all of them: 40%, raised to the floor of 50%
+	} {
+		th.rootMoves[0].nodes, th.rootMoves[1].nodes = c.best, c.other
+		if got := th.nodeFactor(); !near(got, c.want) {
+			t.Errorf("best move %d of %d nodes: factor %v, want %v", c.best, c.best+c.other, got, c.want)
+		}
+	}
+}

@@ -131,3 +131,40 @@ func TestMatesThroughNewPaths(t *testing.T) {
 		t.Errorf("the paths were not exercised: %d singular searches, %d ProbCut tries", total.SingularSearches, total.ProbCutTries)
 	}
 }
+
+// The correction history learns a steady difference between search
+// results and the static evaluation, with the pawn table alone and with
+// the non-pawn tables beside it, and keeps within its limit. With the
+// non-pawn tables a second position that shares only White's pieces
+// learns part of the lesson of the first.
+func TestCorrectionLearns(t *testing.T) {
+	const fen = "r1bq1rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7"
+	const other = "r1bq1rk1/pp2bppp/2np1n2/2p1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7"
+	for _, np := range []bool{false, true} {
+		opts := DefaultOptions()
+		opts.CorrNonPawn = np
+		_, th := prepared(t, fen, opts)
+		for i := 0; i < 200; i++ {
+			th.updateCorrection(10, 80, 20) // the search says 60 more
+		}
+		if c := th.correction(); c < 55 || c > 60 {
+			t.Errorf("non-pawn %v: correction %d after 200 lessons of +60", np, c)
+		}
+		for i := 0; i < 500; i++ {
+			th.updateCorrection(20, 1000, 0)
+		}
+		lim := corrLimit
+		if np {
+			lim = 2 * corrLimit // the pawn entry and the mean of two others
+		}
+		if c := th.correction(); c > lim || c < lim/2 {
+			t.Errorf("non-pawn %v: correction %d beyond %d", np, c, lim)
+		}
+		// Another pawn structure, the same pieces.
+		_, th2 := prepared(t, other, opts)
+		th2.hist = th.hist
+		if c := th2.correction(); np && c == 0 || !np && c != 0 {
+			t.Errorf("non-pawn %v: a position with other pawns and the same pieces has correction %d", np, c)
+		}
+	}
+}

@@ -101,6 +101,12 @@ var (
 	stabilityBase = 140  // the soft limit's percent with no stability ...
 	stabilityStep = 10   // ... less this per iteration the best move stayed ...
 	stabilityMax  = 6    // ... for at most this many
+	tmNodeBase    = 190  // the soft limit's percent: base less mul times the best move's node share ...
+	tmNodeMul     = 150
+	tmNodeMin     = 50 // ... but at least this
+	tmScoreMul    = 10 // per mille more per centipawn the score fell since the last iteration ...
+	tmScoreFall   = 50 // ... counting a fall up to this ...
+	tmScoreRise   = 20 // ... and a rise (less time) up to this
 )
 
 // Param is a tunable search constant: its name (the UCI option of a tune
@@ -167,6 +173,12 @@ var Params = []Param{
 	{"StabilityStep", &stabilityStep, 0, 20, 1},
 	{"StabilityMax", &stabilityMax, 0, 10, 1},
 	{"TMReserve", &tmReserve, 50, 90, 3},
+	{"TMNodeBase", &tmNodeBase, 100, 300, 10},
+	{"TMNodeMul", &tmNodeMul, 0, 250, 10},
+	{"TMNodeMin", &tmNodeMin, 20, 100, 5},
+	{"TMScoreMul", &tmScoreMul, 0, 30, 2},
+	{"TMScoreFall", &tmScoreFall, 0, 150, 10},
+	{"TMScoreRise", &tmScoreRise, 0, 60, 5},
 	{"YBWMinDepth", &ybwMinDepth, 2, 12, 1},
 	{"YBWSpinMicros", &ybwSpinMicros, 0, 1000, 50},
 }

@@ -17,6 +17,7 @@ func (t *thread) iterate() {
 	multiPV := min(s.opts.MultiPV, len(t.rootMoves))
 	var lastBest board.Move
 	stability := 0
+	lastScore := -Infinity
 	for depth := 1 + t.id%2; depth <= maxDepth; depth++ {
 		// Odd helpers keep one ply ahead of the deepest completed iteration,
 		// so that the threads spread over two depths.
@@ -62,7 +63,9 @@ func (t *thread) iterate() {
 			stability = 0
 		}
 		lastBest = t.rootMoves[0].move
-		if t.finished(depth, stability) {
+		stop := t.finished(depth, stability, lastScore)
+		lastScore = t.rootMoves[0].score
+		if stop {
 			break
 		}
 	}
@@ -72,8 +75,12 @@ func (t *thread) iterate() {
 }
 
 // finished decides, after a completed iteration of the main thread,
-// whether to stop searching.
-func (t *thread) finished(depth, stability int) bool {
+// whether to stop searching. The soft limit is scaled by three factors:
+// the stability of the best move over the iterations, the share of the
+// main thread's root nodes the best move took (a move that needed most of
+// the work is seldom overturned), and the change of the score since the
+// last iteration (a falling score needs time, a rising one less).
+func (t *thread) finished(depth, stability, lastScore int) bool {
 	s := t.s
 	score := t.rootMoves[0].score
 	if s.limits.Mate > 0 && score >= Mate-2*s.limits.Mate {
@@ -85,9 +92,37 @@ func (t *thread) finished(depth, stability int) bool {
 	if len(t.rootMoves) == 1 && s.tm.soft > 0 && depth >= 4 {
 		return true // a forced move: no reason to spend time
 	}
-	// Spend more time while the best move keeps changing, less once it is stable.
 	factor := float64(stabilityBase-stabilityStep*stability) / 100
+	if s.opts.TimeFactors {
+		factor *= t.nodeFactor() * scoreFactor(lastScore, score)
+	}
 	return s.tm.softExpired(factor)
+}
+
+// nodeFactor scales the soft limit by the best root move's share of the
+// nodes spent on the root moves so far: tmNodeBase% less tmNodeMul% of
+// the share, and never below tmNodeMin%.
+func (t *thread) nodeFactor() float64 {
+	var all uint64
+	for i := range t.rootMoves {
+		all += t.rootMoves[i].nodes
+	}
+	if all == 0 {
+		return 1
+	}
+	share := float64(t.rootMoves[0].nodes) / float64(all)
+	return max(float64(tmNodeMin), float64(tmNodeBase)-float64(tmNodeMul)*share) / 100
+}
+
+// scoreFactor scales the soft limit by how far the score fell since the
+// last iteration: tmScoreMul per mille per centipawn, the fall counted up
+// to tmScoreFall and a rise up to tmScoreRise centipawns.
+func scoreFactor(last, score int) float64 {
+	if last == -Infinity || IsMateScore(last) || IsMateScore(score) {
+		return 1
+	}
+	fall := max(-tmScoreRise, min(last-score, tmScoreFall))
+	return 1 + float64(fall*tmScoreMul)/1000
 }
 
 // aspirate searches line pvIdx at depth with an aspiration window around the
@@ -217,7 +252,9 @@ func (t *thread) rootSearch(depth, alpha, beta, pvIdx int) int {
 		if t.id == 0 && s.cb.CurrMove != nil {
 			t.reportCurrMove(depth, rm.move, i+1)
 		}
+		before := t.nodes
 		score := t.searchRootMove(depth, alpha, beta, rm.move, i == pvIdx)
+		rm.nodes += t.nodes - before
 		if t.halted() {
 			return best
 		}

@@ -80,6 +80,7 @@ type rootMove struct {
 	score    int
 	selDepth int
 	pv       []board.Move
+	nodes    uint64 // this thread's nodes under the move in this search
 }
 
 // frame is the search state of one ply of a thread's line.

@@ -129,6 +129,8 @@ type Options struct {
 	ProbCut        bool // a capture beating beta by a margin in a reduced search cuts the node
 	NoisyLMR       bool // LMR also for checks (one ply less) and losing captures
 	TTHistory      bool // history rewards on hash cutoffs, and a larger one for a wide fail high
+	CorrNonPawn    bool // correction history also by each colour's pieces other than pawns
+	TimeFactors    bool // scale the soft time limit by the best move's node share and the score's fall
 }
 
 // Switch names one on/off enhancement for option tables and flags.
@@ -164,14 +166,16 @@ var Switches = []Switch{
 	{"ProbCut", func(o *Options) *bool { return &o.ProbCut }},
 	{"NoisyLMR", func(o *Options) *bool { return &o.NoisyLMR }},
 	{"TTHistory", func(o *Options) *bool { return &o.TTHistory }},
+	{"CorrNonPawn", func(o *Options) *bool { return &o.CorrNonPawn }},
+	{"TimeFactors", func(o *Options) *bool { return &o.TimeFactors }},
 }
 
 // DefaultOptions returns the playing configuration: PVS with everything
-// on but ETC, NoisyLMR and TTHistory. With the other enhancements on, ETC
-// saves under 1% of the nodes and its probes of every child cost about a
-// fifth of the time to depth (docs/search-lab.md), so it is for the
-// laboratory. NoisyLMR and TTHistory wait for a match that says they gain
-// (docs/search-strength.md).
+// on but ETC, NoisyLMR, TTHistory, CorrNonPawn and TimeFactors. With the
+// other enhancements on, ETC saves under 1% of the nodes and its probes
+// of every child cost about a fifth of the time to depth
+// (docs/search-lab.md), so it is for the laboratory. The other four wait
+// for a match that says they gain (docs/search-strength.md).
 func DefaultOptions() Options {
 	o := Options{Threads: 1, MultiPV: 1, Algorithm: PVS}
 	for _, s := range Switches {
@@ -179,6 +183,7 @@ func DefaultOptions() Options {
 	}
 	o.ETC = false
 	o.NoisyLMR, o.TTHistory = false, false
+	o.CorrNonPawn, o.TimeFactors = false, false
 	return o
 }
 
