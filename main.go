@@ -1,64 +1,20 @@
 // Brudno's command line: with no argument it speaks UCI on stdin/stdout;
-// otherwise the first argument names a subcommand.
+// otherwise the first argument names a subcommand (package cli, or
+// `brudno help` for the list).
 package main
 
 import (
-	"fmt"
-	"io"
 	"os"
 
+	"brudno/cli"
 	"brudno/engine"
 	"brudno/uci"
 )
 
-type subcommand struct {
-	name, args, help string
-	run              func(args []string, stdout, stderr io.Writer) int
-}
-
-var subcommands []subcommand
-
-func init() {
-	subcommands = []subcommand{
-		{"bench", "[-v] [-stats] [-epd FILE] [-algo A] [-plain] [-enable LIST] [-disable LIST] [DEPTH]", fmt.Sprintf("search the bench positions to DEPTH (default %d), one thread; last line: N nodes M nps", engine.DefaultBenchDepth), cmdBench},
-		{"book", "build|analyse|probe|dump ...", "build a Polyglot book from PGN games or from Brudno's analysis, list a position's book moves, dump a book (`brudno book help`)", cmdBook},
-		{"lab", "[-epd FILE] [-depths 2-6] [-maxtime 60s] | -smp N ... | -trees -width W -depth D -order R ...", "node counts of alpha-beta, aspiration, PVS, +TT, +killers/history, +ETC and MTD(f) at fixed depths; -smp: parallel time to depth; -trees: alpha-beta, SSS*, DUAL*, MTD(f) and PS*(k) on synthetic trees (docs/lab-trees.md)", cmdLab},
-		{"params", "[-spsa] [-r R_END]", "the search's tunable constants, or with -spsa in OpenBench's SPSA input format (a tune build, -tags tune, takes each as a UCI option)", cmdParams},
-		{"perft", "[-full] DEPTH [FEN] | -suite FILE [-depth N] [-maxnodes N]", "count leaf nodes (divide, total, speed) or check a perft suite", cmdPerft},
-		{"epd", "FILE [-movetime MS | -depth N | -nodes N] [-threads N] [-hash MB] [-option Name=Value ...] [-json OUT]", "solve an EPD test suite: a line per position, then solved N/M and time to solution", cmdEPD},
-		{"chess960", "[-out FILE]", "the 960 start positions of Chess960, a FEN a line in the standard numbering (518 is the usual start), as an opening file for Chess960 matches", cmdChess960},
-		{"datagen", "-out FILE [-format text|bin] [-append] [-book EPD] [-games N] [-nodes N] [-threads N]", "self-play games at a fixed node count; writes their quiet positions with the result (`FEN [1.0|0.5|0.0]` lines) for the tuner, or with -format bin 32-byte NNUE training records (docs/nnue-data.md)", cmdDatagen},
-		{"datagen-info", "[-show N] FILE...", "checks and summarises `datagen -format bin` files: records, results, scores, the first positions", cmdDatagenInfo},
-		{"train", "-out NET [-resume CKPT] [-hidden 256] [-epochs 20] [-batch 16384] [-lr 0.001] [-lr-drop 15] [-lr-gamma 0.1] [-wd 0.01] [-lambda 0.7] [-power 2] [-val 0.05] [-threads N] [-seed 1] DATAFILE...", "train the NNUE network on `datagen -format bin` files; writes the quantised net (and NET.ckpt) after every epoch", cmdTrain},
-		{"tune", "[-start default|initial] [-epochs N] [-only GROUPS] [-out FILE] DATAFILE...", "Texel tuning of the evaluation weights on datagen output; writes eval/weights_tuned.go", cmdTune},
-		{"wdl", "SCORE MATERIAL|MOVE|FEN | -fit [-out FILE] [-var auto|material|move] [-holdout 10] [-plot FILE.svg] DATAFILE...", "the win/draw/loss model of UCI_ShowWDL: W D L per mille for the side to move at SCORE centipawns, or fit it to `datagen -format bin` files and print the fit and its calibration (-out writes engine/wdl_model.go)", cmdWDL},
-		{"version", "", "print the version", func(_ []string, stdout, _ io.Writer) int { fmt.Fprintln(stdout, engine.Name, engine.Version); return 0 }},
-		{"help", "", "print this help", cmdHelp},
-	}
-}
-
-func cmdHelp(_ []string, stdout, _ io.Writer) int {
-	fmt.Fprintf(stdout, "%s %s, a UCI chess engine.\n\nusage:\n  brudno\n      run the UCI protocol on stdin/stdout\n", engine.Name, engine.Version)
-	for _, c := range subcommands {
-		fmt.Fprintf(stdout, "  brudno %s %s\n      %s\n", c.name, c.args, c.help)
-	}
-	return 0
-}
-
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-}
-
-func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		uci.Run(os.Stdin, stdout, engine.New())
-		return 0
+	if len(os.Args) < 2 {
+		uci.Run(os.Stdin, os.Stdout, engine.New())
+		return
 	}
-	for _, c := range subcommands {
-		if c.name == args[0] || "-"+c.name == args[0] || "--"+c.name == args[0] {
-			return c.run(args[1:], stdout, stderr)
-		}
-	}
-	fmt.Fprintf(stderr, "unknown command %q; try `brudno help`\n", args[0])
-	return 2
+	os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr))
 }

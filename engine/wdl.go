@@ -12,7 +12,7 @@
 // is the score at which a win becomes as likely as not, and b(x) sets how
 // quickly the chances change with the score; a and b are cubic
 // polynomials in x. The coefficients are fitted to the results of
-// Brudno's own self-play games by `brudno wdl -fit` (cmd_wdl.go), which
+// Brudno's own self-play games by `brudno wdl -fit` (cli/wdl.go), which
 // writes them to wdl_model.go.
 package engine
 

@@ -4,7 +4,7 @@
 // with SSS* and DUAL* as its instances MTD(+∞) and MTD(-∞), and
 // Srimani and Marsland's phased search PS*(k), each counting the bottom
 // positions it evaluates and the storage it needs. `brudno lab -trees`
-// (cmd_lab_trees.go) runs them.
+// (cli/lab_trees.go) runs them.
 //
 // # Trees
 //

@@ -1,6 +1,7 @@
 // The book subcommand: build a Polyglot book from PGN games or from
 // Brudno's own analysis, list a position's book moves, and dump a book.
-package main
+
+package cli
 
 import (
 	"flag"

@@ -2,7 +2,8 @@
 // 32-byte records `brudno datagen -format bin` writes) to check them:
 // the number of records, the results, the scores and the first records
 // as FENs. Every record is decoded, so a corrupt one is found and named.
-package main
+
+package cli
 
 import (
 	"errors"

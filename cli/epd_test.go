@@ -1,7 +1,8 @@
 // Tests of `brudno epd` as a user runs it: result lines and the summary on
 // stdout, problems on stderr, the JSON file, and the exit status (2 for a
 // bad file, flag or option; 0 even when positions are not solved).
-package main
+
+package cli
 
 import (
 	"bytes"
@@ -15,7 +16,7 @@ import (
 func runEPD(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code = run(append([]string{"epd"}, args...), &out, &errb)
+	code = Run(append([]string{"epd"}, args...), &out, &errb)
 	return code, out.String(), errb.String()
 }
 

@@ -1,7 +1,8 @@
 // Tests of `brudno lab -trees`, run in-process on small trees: the table,
 // the JSON records, the plots, the grid restricted to one shape, and bad
 // input refused.
-package main
+
+package cli
 
 import (
 	"bytes"

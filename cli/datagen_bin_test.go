@@ -1,7 +1,8 @@
 // Tests of `datagen -format bin` and `datagen-info`, run in-process with
 // tiny node counts: the records decode, a resumed run goes on with new
 // games and never leaves a partial record, corrupt files are refused.
-package main
+
+package cli
 
 import (
 	"bytes"

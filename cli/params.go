@@ -6,7 +6,8 @@
 // with C_END the parameter's step and R_END the learning rate given by
 // -r. A tune build (`go build -tags tune`) takes each as a UCI spin
 // option of the same name.
-package main
+
+package cli
 
 import (
 	"flag"

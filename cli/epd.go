@@ -2,7 +2,8 @@
 // ...) with the engine in-process. A line per position on stdout, a
 // progress line on stderr, a summary at the end, and optionally every
 // result as JSON.
-package main
+
+package cli
 
 import (
 	"context"
@@ -22,20 +23,6 @@ import (
 
 // defaultEPDMoveTime is the limit per position when none is given.
 const defaultEPDMoveTime = time.Second
-
-// optionList collects repeated -option Name=Value flags.
-type optionList [][2]string
-
-func (o *optionList) String() string { return "" }
-
-func (o *optionList) Set(s string) error {
-	name, value, ok := strings.Cut(s, "=")
-	if !ok || strings.TrimSpace(name) == "" {
-		return fmt.Errorf("want Name=Value, got %q", s)
-	}
-	*o = append(*o, [2]string{strings.TrimSpace(name), strings.TrimSpace(value)})
-	return nil
-}
 
 func cmdEPD(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("epd", flag.ContinueOnError)

@@ -4,7 +4,8 @@
 // losses every epoch on stderr, writes a checkpoint and the net after
 // every epoch, and on SIGINT or SIGTERM finishes the batch in progress,
 // writes both and exits 0; -resume goes on from a checkpoint.
-package main
+
+package cli
 
 import (
 	"flag"

@@ -4,14 +4,14 @@
 // ETC, and MTD(f) beside PVS. Selective enhancements (null move,
 // reductions, pruning, extensions) stay off, so the trees compared are
 // those of the same minimax value.
-package main
+
+package cli
 
 import (
 	"flag"
 	"fmt"
 	"io"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -45,7 +45,7 @@ func labConfigs() []labConfig {
 
 func cmdLab(args []string, stdout, stderr io.Writer) int {
 	if isLabTrees(args) {
-		return cmdLabTrees(args, stdout, stderr) // synthetic trees: cmd_lab_trees.go
+		return cmdLabTrees(args, stdout, stderr) // synthetic trees: lab_trees.go
 	}
 	fs := flag.NewFlagSet("lab", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -112,19 +112,6 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout)
 	}
 	return 0
-}
-
-func parseRange(s string) (from, to int, err error) {
-	a, b, ok := strings.Cut(s, "-")
-	if !ok {
-		b = a
-	}
-	from, err1 := strconv.Atoi(a)
-	to, err2 := strconv.Atoi(b)
-	if err1 != nil || err2 != nil || from < 1 || to < from || to > 30 {
-		return 0, 0, fmt.Errorf("bad depth range %q", s)
-	}
-	return from, to, nil
 }
 
 // labSMP measures the time to reach depth with one thread and with threads

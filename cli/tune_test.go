@@ -1,7 +1,8 @@
 // Tests of the datagen and tune subcommands run in-process: a tiny
 // self-play run writes parseable training data, the tuner fits it and
 // writes Go source, and corrupt data or flags give errors that say where.
-package main
+
+package cli
 
 import (
 	"bytes"

@@ -2,7 +2,8 @@
 // random games: a run writes the net and its checkpoint, a resumed run
 // goes on, a stopped run saves and exits 0, bad flags and bad data give
 // clean errors.
-package main
+
+package cli
 
 import (
 	"bytes"

@@ -3,7 +3,8 @@
 // reads back with the expected moves and weights, `book probe` lists
 // them, `book dump` lists every entry, `book analyse` writes a small
 // book, and bad arguments or files give clear errors.
-package main
+
+package cli
 
 import (
 	"bytes"
@@ -19,7 +20,7 @@ import (
 
 func runBookCmd(args ...string) (code int, stdout, stderr string) {
 	var out, errb bytes.Buffer
-	code = run(append([]string{"book"}, args...), &out, &errb)
+	code = Run(append([]string{"book"}, args...), &out, &errb)
 	return code, out.String(), errb.String()
 }
 

@@ -1,6 +1,7 @@
 // The stop-latency benchmark: the time from sending "stop" during a
 // "go infinite" to reading "bestmove", over the pipes a GUI uses.
-package main
+
+package integration
 
 import (
 	"sort"

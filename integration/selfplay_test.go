@@ -4,7 +4,8 @@
 // uci_integration_test.go), every move checked for legality by
 // notnil/chess (an independent move generator) and by the board package,
 // and each game ended by the rules.
-package main
+
+package integration
 
 import (
 	"strconv"

@@ -2,7 +2,8 @@
 // (package lab/trees): alpha-beta, SSS*, DUAL*, MTD(f) and PS*(k) counting
 // the leaves they evaluate, one tree family at a time or over the PS*
 // report's grid.
-package main
+
+package cli
 
 import (
 	"encoding/json"

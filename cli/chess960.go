@@ -1,7 +1,8 @@
 // The chess960 subcommand: the 960 start positions of Chess960 as an
 // opening file (one FEN a line, in the standard numbering from 0; 518 is
 // the usual start), for a match such as fastchess's -variant fischerandom.
-package main
+
+package cli
 
 import (
 	"bufio"

@@ -22,7 +22,8 @@
 // game-start flags) to compare the two variables and to check the
 // calibration; the variable with the higher held-out likelihood is kept
 // unless -var names one.
-package main
+
+package cli
 
 import (
 	"bytes"

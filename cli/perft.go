@@ -1,6 +1,7 @@
 // The perft subcommand: divide, total, time and speed for one position, or
 // a whole perft suite checked against its published counts.
-package main
+
+package cli
 
 import (
 	"flag"
@@ -91,21 +92,4 @@ func perftSuite(path string, maxDepth int, maxNodes uint64, stdout, stderr io.Wr
 		return 1
 	}
 	return 0
-}
-
-// parseInterspersed parses flags that may stand before, between or after
-// positional arguments, and returns the positional ones.
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
-	var positional []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return positional, nil
-		}
-		positional = append(positional, args[0])
-		args = args[1:]
-	}
 }

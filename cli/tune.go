@@ -5,7 +5,8 @@
 // progress on stderr, reports the error after, and writes the weights as
 // Go source (eval/weights_tuned.go by default), to be built into the
 // engine.
-package main
+
+package cli
 
 import (
 	"flag"

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -13,7 +13,7 @@ import (
 // name, int, default, min, max, step, learning rate.
 func TestParamsSPSA(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if code := run([]string{"params", "-spsa"}, &out, &errOut); code != 0 {
+	if code := Run([]string{"params", "-spsa"}, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -28,7 +28,7 @@ func TestParamsSPSA(t *testing.T) {
 			t.Errorf("line %q for %+v", l, p)
 		}
 	}
-	if code := run([]string{"params", "extra"}, &out, &errOut); code != 2 {
+	if code := Run([]string{"params", "extra"}, &out, &errOut); code != 2 {
 		t.Errorf("a stray argument gave exit %d, want 2", code)
 	}
 }

@@ -1,7 +1,9 @@
-// Integration tests: the brudno binary is built and driven over pipes as a
-// GUI drives it, checking the protocol, its timing, and robustness against
-// malformed input.
-package main
+// Package integration tests the program as a whole: the brudno binary is
+// built (from the module's root package) and driven over pipes as a GUI
+// drives it, checking the protocol, its timing, and robustness against
+// malformed input; complete self-play games (selfplay_test.go); the stop
+// latency benchmark (latency_test.go).
+package integration
 
 import (
 	"bufio"
@@ -25,7 +27,7 @@ var (
 	buildErr  error
 )
 
-// binary builds brudno once per test run.
+// binary builds brudno (the package at the module root) once per test run.
 func binary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
@@ -35,7 +37,7 @@ func binary(t testing.TB) string {
 			return
 		}
 		binPath = filepath.Join(dir, "brudno")
-		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		out, err := exec.Command("go", "build", "-o", binPath, "brudno").CombinedOutput()
 		if err != nil {
 			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
 		}

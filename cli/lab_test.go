@@ -1,6 +1,7 @@
 // Tests of the lab subcommand's Lazy SMP timing run in-process: one row
 // per position and the median line, and bad input refused with a message.
-package main
+
+package cli
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 // a file; a stray argument or an unwritable file is an error.
 func TestChess960Command(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if rc := run([]string{"chess960"}, &out, &errOut); rc != 0 {
+	if rc := Run([]string{"chess960"}, &out, &errOut); rc != 0 {
 		t.Fatalf("exit %d: %s", rc, errOut.String())
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -20,16 +20,16 @@ func TestChess960Command(t *testing.T) {
 		t.Fatalf("%d lines, line 518 %q", len(lines), lines[518])
 	}
 	file := filepath.Join(t.TempDir(), "960.epd")
-	if rc := run([]string{"chess960", "-out", file}, &out, &errOut); rc != 0 {
+	if rc := Run([]string{"chess960", "-out", file}, &out, &errOut); rc != 0 {
 		t.Fatalf("-out: exit %d: %s", rc, errOut.String())
 	}
 	if b, err := os.ReadFile(file); err != nil || strings.Count(string(b), "\n") != 960 {
 		t.Errorf("the file: %d lines, %v", strings.Count(string(b), "\n"), err)
 	}
-	if rc := run([]string{"chess960", "extra"}, &out, &errOut); rc != 2 {
+	if rc := Run([]string{"chess960", "extra"}, &out, &errOut); rc != 2 {
 		t.Errorf("a stray argument: exit %d, want 2", rc)
 	}
-	if rc := run([]string{"chess960", "-out", filepath.Join(t.TempDir(), "no", "such", "dir")}, &out, &errOut); rc != 1 {
+	if rc := Run([]string{"chess960", "-out", filepath.Join(t.TempDir(), "no", "such", "dir")}, &out, &errOut); rc != 1 {
 		t.Errorf("an unwritable file: exit %d, want 1", rc)
 	}
 }

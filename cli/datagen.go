@@ -28,7 +28,8 @@
 // off, and the games are numbered on from the count kept in FILE.games
 // (the next game index, rewritten before each game starts), so a resumed
 // run with the same -seed plays no game of the earlier runs again.
-package main
+
+package cli
 
 import (
 	"bufio"

@@ -1,7 +1,8 @@
 // Tests of the wdl subcommand: the fit recovers known coefficients from
 // data drawn from them, and the command reads records, writes a Go file
 // and a plot, and evaluates the model in use.
-package main
+
+package cli
 
 import (
 	"bytes"
