@@ -4,7 +4,7 @@ EXE ?= brudno
 GO ?= go
 SHARED ?= ../shared
 
-.PHONY: all build run test test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data
+.PHONY: all build run test test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data timeloss
 
 all: build
 
@@ -113,3 +113,19 @@ book: build
 
 clean:
 	rm -f $(EXE)
+
+# Time losses under load (docs/time-losses.md): Brudno against itself with
+# fastchess (FASTCHESS=path, built from its public repository) at 1+0.01
+# and 10+0.1, with as many games at once as cores and twice as many; one
+# Markdown row per run: games, losses on time, largest overrun, illegal
+# moves, disconnects, stalls.
+TIMELOSS_GAMES ?= 100
+TIMELOSS_TCS ?= 1+0.01 10+0.1
+CORES := $(shell nproc 2>/dev/null || echo 2)
+timeloss: build
+	@test -n "$(FASTCHESS)" || { echo "timeloss: set FASTCHESS=path/to/fastchess"; exit 2; }
+	@echo "| tc | concurrency | Move Overhead | games | on time | largest overrun | illegal | disconnects | stalls |"
+	@echo "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+	@for tc in $(TIMELOSS_TCS); do for c in $(CORES) $$((2 * $(CORES))); do \
+		$(GO) run ./tools/timeloss -engine ./$(EXE) -fastchess $(FASTCHESS) -book $(SHARED)/books/noob_2moves.epd \
+			-tc $$tc -games $(TIMELOSS_GAMES) -concurrency $$c || exit 1; done; done
