@@ -22,6 +22,7 @@ import (
 type labConfig struct {
 	name string
 	opts search.Options
+	ref  string // also shown relative to this configuration (lab_sets.go)
 }
 
 // labConfigs builds the sequence of configurations, each adding one
@@ -31,7 +32,7 @@ func labConfigs() []labConfig {
 	var cs []labConfig
 	add := func(name string, change func(*search.Options)) {
 		change(&o)
-		cs = append(cs, labConfig{name, o})
+		cs = append(cs, labConfig{name: name, opts: o})
 	}
 	add("alpha-beta", func(*search.Options) {})
 	add("+aspiration", func(o *search.Options) { o.Aspiration = true })
@@ -55,6 +56,13 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 	smp := fs.Int("smp", 0, "instead: time to the last depth of -depths with 1 thread and with this many threads, per position, and the median speedup")
 	repeat := fs.Int("repeat", 1, "with -smp, time each position this many times with each thread count and take the median time")
 	schemeName := fs.String("scheme", search.LazySMP.String(), "with -smp, the parallel scheme: "+strings.Join(search.ParallelSchemeNames(), ", "))
+	set := fs.String("set", "seed", "the configurations: "+strings.Join(labSetNames, ", ")+" (lab_sets.go)")
+	hashMB := fs.Int("hash", 16, "the table's size in `MB`, fresh for each position")
+	two := fs.Bool("two", false, "two-bound table entries (a lower and an upper bound, each with its depth) for every configuration of the set")
+	withETC := fs.Bool("etc", true, "with -set mtd, ETC on in every configuration")
+	minimal := fs.Bool("minimal", false, "instead: the left-first minimal graph (LFMG) at each depth and each seed configuration's nodes over it (lab_minimal.go)")
+	armg := fs.Int("armg", 0, "with -minimal, also ARMG(`d`): the cheapest cutoff in the last d plies (0: not)")
+	armgQS := fs.Bool("armg-qs", false, "with -armg, the cheapest cutoff in quiescence too")
 	if _, err := parseInterspersed(fs, args); err != nil {
 		return 2
 	}
@@ -86,32 +94,93 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 		}
 		return labSMP(fens, to, *smp, *repeat, scheme, stdout, stderr)
 	}
-	configs := labConfigs()
-	fmt.Fprintf(stdout, "Total nodes, interior + quiescence (interior alone in brackets), over %d positions, one thread, fresh 16 MB table per position.\n\n", len(fens))
+	if *hashMB < 1 {
+		fmt.Fprintf(stderr, "lab: -hash must be at least 1, got %d\n", *hashMB)
+		return 2
+	}
+	if *minimal {
+		if *armg < 0 {
+			fmt.Fprintf(stderr, "lab: -armg must be 0 or more, got %d\n", *armg)
+			return 2
+		}
+		return labMinimal(fens, from, to, *hashMB, *armg, *armgQS, *maxTime, stdout, stderr)
+	}
+	configs, err := labSet(*set, *two, *withETC)
+	if err != nil {
+		fmt.Fprintf(stderr, "lab: %v\n", err)
+		return 2
+	}
+	fmt.Fprintf(stdout, "Total nodes, interior + quiescence (interior alone in brackets), over %d positions, one thread, fresh %s per position.\n\n", len(fens), labTableDesc(*set, *hashMB, *two))
+	tt := search.NewTT(*hashMB)
+	totals := labTable(fens, from, to, configs, tt, *maxTime, stdout, stderr)
+	labRelative(from, configs, totals, stdout)
+	return 0
+}
+
+// labTable prints the table of total nodes of each configuration at each
+// depth from..to, searched with table tt, and returns the totals (0 for a
+// cell skipped because it would have run for more than maxTime).
+func labTable(fens []string, from, to int, configs []labConfig, tt *search.TT, maxTime time.Duration, stdout, stderr io.Writer) [][]uint64 {
 	fmt.Fprintf(stdout, "| depth |")
 	for _, c := range configs {
 		fmt.Fprintf(stdout, " %s |", c.name)
 	}
 	fmt.Fprintf(stdout, "\n|---:|%s\n", strings.Repeat("---:|", len(configs)))
 	last := make([]time.Duration, len(configs))
+	var totals [][]uint64
 	for d := from; d <= to; d++ {
+		row := make([]uint64, len(configs))
 		fmt.Fprintf(stdout, "| %d |", d)
 		for i, c := range configs {
-			if last[i] < 0 || d > from && last[i]*6 > *maxTime {
+			if last[i] < 0 || d > from && last[i]*6 > maxTime {
 				last[i] = -1
 				fmt.Fprint(stdout, " - |")
 				continue
 			}
 			start := time.Now()
-			var st search.Stats
-			nodes, _ := engine.BenchPositions(fens, d, c.opts, func(r engine.BenchResult) { st.Add(r.Stats) })
+			nodes, st := labSearch(fens, d, c.opts, tt)
 			last[i] = time.Since(start)
+			row[i] = nodes
 			fmt.Fprintf(stdout, " %d (%d) |", nodes, st.Nodes)
-			fmt.Fprintf(stderr, "depth %d %s: %d nodes (%d interior, %d ETC cutoffs), %v\n", d, c.name, nodes, st.Nodes, st.ETCCutoffs, last[i].Round(time.Millisecond))
+			fmt.Fprintf(stderr, "depth %d %s: %d nodes (%d interior, %d ETC cutoffs, %d re-searches), %v\n", d, c.name, nodes, st.Nodes, st.ETCCutoffs, st.ReSearches, last[i].Round(time.Millisecond))
+		}
+		fmt.Fprintln(stdout)
+		totals = append(totals, row)
+	}
+	return totals
+}
+
+// labRelative prints, for the configurations with a ref, their total
+// nodes relative to the ref's at each depth: +10.0% is a tenth more.
+func labRelative(from int, configs []labConfig, totals [][]uint64, stdout io.Writer) {
+	index := map[string]int{}
+	var cols []int
+	for i, c := range configs {
+		index[c.name] = i
+		if c.ref != "" {
+			cols = append(cols, i)
+		}
+	}
+	if len(cols) == 0 {
+		return
+	}
+	fmt.Fprintf(stdout, "\nTotal nodes relative to another column (+10.0%%: a tenth more).\n\n| depth |")
+	for _, i := range cols {
+		fmt.Fprintf(stdout, " %s vs %s |", configs[i].name, configs[i].ref)
+	}
+	fmt.Fprintf(stdout, "\n|---:|%s\n", strings.Repeat("---:|", len(cols)))
+	for k, row := range totals {
+		fmt.Fprintf(stdout, "| %d |", from+k)
+		for _, i := range cols {
+			ref := row[index[configs[i].ref]]
+			if row[i] == 0 || ref == 0 {
+				fmt.Fprint(stdout, " - |")
+				continue
+			}
+			fmt.Fprintf(stdout, " %+.1f%% |", 100*(float64(row[i])/float64(ref)-1))
 		}
 		fmt.Fprintln(stdout)
 	}
-	return 0
 }
 
 // labSMP measures the time to reach depth with one thread and with threads

@@ -4,7 +4,8 @@
 //
 //   - history: quiet moves by side, from and to square (the butterfly table);
 //   - continuation history: quiet moves by moved piece and destination, for
-//     each piece and destination of the move one and two plies before;
+//     each piece and destination of the move one and two (and four) plies
+//     before;
 //   - capture history: captures and promotions by moved piece, destination
 //     and captured piece type;
 //   - correction history: by side and pawn structure (and, with
@@ -58,11 +59,16 @@ func (t *thread) contTable(ply, back int) *pieceToHistory {
 }
 
 // quietHistory scores quiet move m of piece pc at ply: butterfly plus,
-// when switched on, the two continuation histories.
+// when switched on, the continuation histories of the moves one and two
+// plies before (and four, with ContHistory4: the side's own move before
+// its last).
 func (t *thread) quietHistory(ply int, m board.Move, pc board.Piece) int {
 	h := int(t.hist.butterfly[t.pos.Side()][m.From()][m.To()])
 	if t.s.opts.ContHistory {
 		h += int(t.contTable(ply, 1)[pc][m.To()]) + int(t.contTable(ply, 2)[pc][m.To()])
+		if t.s.opts.ContHistory4 {
+			h += int(t.contTable(ply, 4)[pc][m.To()])
+		}
 	}
 	return h
 }
@@ -85,6 +91,9 @@ func (t *thread) updateQuiet(ply int, m board.Move, bonus int) {
 	if t.s.opts.ContHistory {
 		gravity(&t.contTable(ply, 1)[pc][m.To()], bonus)
 		gravity(&t.contTable(ply, 2)[pc][m.To()], bonus)
+		if t.s.opts.ContHistory4 {
+			gravity(&t.contTable(ply, 4)[pc][m.To()], bonus)
+		}
 	}
 }
 

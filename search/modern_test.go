@@ -109,7 +109,8 @@ func TestStoppedIterationKeepsCompletedMove(t *testing.T) {
 // techniques: these WAC positions are mates that the search sees only
 // after several iterations of ordinary scores, in which it runs
 // singular-extension verifications and ProbCut; the distances are those
-// of 43d442e's search (before these techniques) at depth 16.
+// of 43d442e's search (before these techniques) at depth 16. Each is
+// searched with the play options and with every switch on.
 func TestMatesThroughNewPaths(t *testing.T) {
 	cases := []struct {
 		fen   string
@@ -119,13 +120,19 @@ func TestMatesThroughNewPaths(t *testing.T) {
 		{"r4rk1/5ppp/p3q1n1/2p2NQ1/4n3/P3P3/1B3PPP/1R3RK1 w - - 0 1", 3},      // WAC.203
 		{"6k1/2p3p1/1p1p1nN1/1B1P4/4PK2/8/2r3b1/7R w - - 0 1", 4},             // WAC.282
 	}
+	all := DefaultOptions() // every switch on, those still off in play too
+	for _, sw := range Switches {
+		*sw.Field(&all) = true
+	}
 	var total Stats
-	for _, c := range cases {
-		r := searchFEN(t, c.fen, Limits{Depth: 12}, DefaultOptions())
-		if !IsMateScore(r.Score) || MateMoves(r.Score) != c.moves {
-			t.Errorf("%s: score %d (mate %d), want mate %d", c.fen, r.Score, MateMoves(r.Score), c.moves)
+	for _, opts := range []Options{DefaultOptions(), all} {
+		for _, c := range cases {
+			r := searchFEN(t, c.fen, Limits{Depth: 12}, opts)
+			if !IsMateScore(r.Score) || MateMoves(r.Score) != c.moves {
+				t.Errorf("%s (all switches %v): score %d (mate %d), want mate %d", c.fen, opts.ETC, r.Score, MateMoves(r.Score), c.moves)
+			}
+			total.Add(r.Stats)
 		}
-		total.Add(r.Stats)
 	}
 	if total.SingularSearches == 0 || total.ProbCutTries == 0 {
 		t.Errorf("the paths were not exercised: %d singular searches, %d ProbCut tries", total.SingularSearches, total.ProbCutTries)

@@ -64,6 +64,11 @@ var (
 	lmrMinDepth = 3
 	lmrHistDiv  = 8192 // one ply less (more) per this much history
 	lmrHistMax  = 2    // at most this many plies either way
+	// LMRResearch: the re-search a ply deeper above best + base + mul*depth,
+	// a ply shallower below best + margin.
+	lmrDeeperBase      = 40
+	lmrDeeperMul       = 2
+	lmrShallowerMargin = 10
 )
 
 // Histories.
@@ -157,6 +162,9 @@ var Params = []Param{
 	{"LMRMinDepth", &lmrMinDepth, 2, 5, 1},
 	{"LMRHistDiv", &lmrHistDiv, 2048, 16384, 600},
 	{"LMRHistMax", &lmrHistMax, 0, 4, 1},
+	{"LMRDeeperBase", &lmrDeeperBase, 0, 120, 6},
+	{"LMRDeeperMul", &lmrDeeperMul, 0, 8, 1},
+	{"LMRShallowerMargin", &lmrShallowerMargin, 0, 40, 3},
 	{"HistoryBonusMul", &historyBonusMul, 100, 600, 25},
 	{"HistoryBonusSub", &historyBonusSub, 0, 600, 30},
 	{"HistoryBonusMax", &historyBonusMax, 800, 4000, 150},

@@ -37,6 +37,9 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	}
 	key := pos.Key()
 	hit, ttHit := t.probe(key)
+	if hit.Bound&boundTwo != 0 { // the laboratory's two-bound table (tt2.go): any depth will do
+		hit = hit.view(0, alpha, beta, ply)
+	}
 	if ttHit {
 		if score, ok := t.ttCutoff(hit, ply, alpha, beta); ok {
 			return score
@@ -55,6 +58,9 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		best = staticEval
 		if best >= beta {
 			t.stats.Leaves++
+			if o.FailHighBlend && !IsMateScore(best) && !IsMateScore(beta) {
+				best = (best + beta) / 2
+			}
 			return best
 		}
 		alpha = max(alpha, best)
@@ -73,6 +79,9 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		m, ok := mp.next()
 		if !ok {
 			break
+		}
+		if inCheck && o.QSEvasionPrune && searched >= 2 && best > -MateBound && !pos.IsCapture(m) && m.Promo() == board.NoPieceType {
+			continue // a move already holds off mate: the quiet evasions left are seldom better
 		}
 		if !inCheck {
 			if pt := m.Promo(); pt != board.NoPieceType && pt != board.Queen {

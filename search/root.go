@@ -18,6 +18,10 @@ func (t *thread) iterate() {
 	var lastBest board.Move
 	stability := 0
 	lastScore := -Infinity
+	back := [2]int{-Infinity, -Infinity} // line 1's value one and two iterations back (MTDGuessBack2)
+	if main && len(s.threads) == 1 {
+		s.tt.SetTwoBound(s.opts.TwoBoundTT) // the laboratory's table layout (tt2.go)
+	}
 	for depth := 1 + t.id%2; depth <= maxDepth; depth++ {
 		// Odd helpers keep one ply ahead of the deepest completed iteration,
 		// so that the threads spread over two depths.
@@ -29,7 +33,7 @@ func (t *thread) iterate() {
 		for pvIdx := 0; pvIdx < multiPV && !t.halted(); pvIdx++ {
 			t.selDepth = 0
 			if s.opts.Algorithm == MTDF {
-				t.mtdf(depth, pvIdx)
+				t.mtdf(depth, pvIdx, back[1])
 			} else {
 				t.aspirate(depth, pvIdx, main)
 			}
@@ -49,6 +53,7 @@ func (t *thread) iterate() {
 			depth = t.adoptDeepest()
 		}
 		t.completed = depth
+		back = [2]int{t.rootMoves[0].score, back[0]}
 		t.best = t.rootMoves[0]
 		t.best.pv = append([]board.Move(nil), t.best.pv...)
 		s.publishCompleted(depth, t.best)
@@ -162,11 +167,15 @@ func (t *thread) aspirate(depth, pvIdx int, main bool) {
 }
 
 // mtdf finds the value of line pvIdx at depth by MTD(f): null-window
-// searches around a guess (the previous iteration's value), each raising
+// searches around a guess (the previous iteration's value, or with
+// MTDGuessBack2 back2, line 1's value two iterations back), each raising
 // a lower or lowering an upper bound, until the bounds meet. The table
 // keeps the passes cheap, and gives the principal variation afterwards.
-func (t *thread) mtdf(depth, pvIdx int) {
+func (t *thread) mtdf(depth, pvIdx, back2 int) {
 	g := t.rootMoves[pvIdx].score
+	if t.s.opts.MTDGuessBack2 && pvIdx == 0 && back2 > -Infinity {
+		g = back2
+	}
 	if g <= -Infinity {
 		g = t.staticEval()
 	}

@@ -70,6 +70,9 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 	// The table: a cutoff, else the hash move. A singular-extension search
 	// (a move excluded) uses the entry for its evaluation only.
 	n.hit, n.ttHit = t.probe(pos.Key())
+	if n.hit.Bound&boundTwo != 0 { // the laboratory's two-bound table (tt2.go)
+		n.hit = n.hit.view(depth, alpha, beta, ply)
+	}
 	if n.ttHit && n.excluded == board.NoMove {
 		n.ttMove = n.hit.Move
 		if !pvNode && n.hit.Depth >= depth {
@@ -98,7 +101,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 	}
 	// Enhanced transposition cutoffs: a child whose stored upper bound
 	// already refutes it from the parent's side ends the node at once.
-	if o.ETC && o.TT && n.depth >= etcDepth && n.excluded == board.NoMove {
+	if o.ETC && o.TT && n.depth >= o.etcMinDepth() && n.excluded == board.NoMove {
 		if score, ok := t.etc(n.depth, beta, ply); ok {
 			t.stats.ETCCutoffs++
 			return score
@@ -336,6 +339,11 @@ func (t *thread) searchMoves(n *node) int {
 		}
 		return 0
 	}
+	// A fail high's score is a bound, often far above beta from a
+	// shallow line: draw it toward beta, less the deeper the node.
+	if t.s.opts.FailHighBlend && l.best >= n.beta && !IsMateScore(l.best) && !IsMateScore(n.beta) {
+		l.best = (l.best*n.depth + n.beta) / (n.depth + 1)
+	}
 	t.storeResult(n, l.best, l.bestMove)
 	return l.best
 }
@@ -451,7 +459,7 @@ func (t *thread) tryMove(n *node, m board.Move, moveCount int, bad bool, alpha, 
 		}
 		r = max(0, min(r, newDepth-1))
 	}
-	score = t.searchMove(n, newDepth, r, alpha, moveCount)
+	score = t.searchMove(n, newDepth, r, alpha, best, moveCount)
 	t.unmakeMove()
 	return score, quiet, moveSearched
 }
@@ -522,8 +530,11 @@ func (t *thread) reduction(n *node, m board.Move, lmr, hist int, ttNoisy bool) i
 // searchMove searches the move just made at newDepth, reduced by r:
 // the first move with the node's window, the others by PVS (a null window,
 // re-searched at full depth and then with the full window when it fails
-// high) or, for plain alpha-beta, with the full window.
-func (t *thread) searchMove(n *node, newDepth, r, alpha, moveCount int) int {
+// high) or, for plain alpha-beta, with the full window. With LMRResearch
+// the re-search after a reduction goes a ply deeper when the reduced
+// search scored far above best, the node's best score so far, and a ply
+// shallower when it scored barely above it.
+func (t *thread) searchMove(n *node, newDepth, r, alpha, best, moveCount int) int {
 	beta, ply := n.beta, n.ply
 	switch {
 	case moveCount == 1:
@@ -531,8 +542,18 @@ func (t *thread) searchMove(n *node, newDepth, r, alpha, moveCount int) int {
 	case t.s.opts.Algorithm == PVS || beta-alpha == 1:
 		score := -t.search(newDepth-r, -alpha-1, -alpha, ply+1, false, true)
 		if r > 0 && score > alpha {
-			t.stats.ReSearches++
-			score = -t.search(newDepth, -alpha-1, -alpha, ply+1, false, !n.cutNode)
+			d := newDepth
+			if t.s.opts.LMRResearch {
+				if score > best+lmrDeeperBase+lmrDeeperMul*newDepth {
+					d++
+				} else if score < best+lmrShallowerMargin {
+					d--
+				}
+			}
+			if d > newDepth-r {
+				t.stats.ReSearches++
+				score = -t.search(d, -alpha-1, -alpha, ply+1, false, !n.cutNode)
+			}
 		}
 		if score > alpha && score < beta {
 			t.stats.ReSearches++
@@ -622,8 +643,11 @@ func (t *thread) etc(depth, beta, ply int) (int, bool) {
 	for _, m := range list.Moves[:list.Count] {
 		pos.Make(m)
 		hit, ok := t.s.tt.Probe(pos.Key())
-		repeat := pos.IsRepetition() || pos.HalfmoveClock() >= 100
+		repeat := !t.s.opts.ETCRepetitions && (pos.IsRepetition() || pos.HalfmoveClock() >= 100)
 		pos.Unmake()
+		if hit.Bound&boundTwo != 0 {
+			hit = hit.upperView()
+		}
 		if !ok || repeat || hit.Depth < depth-1 || hit.Bound&BoundUpper == 0 {
 			continue
 		}

@@ -32,6 +32,7 @@ type TT struct {
 	entries    []ttEntry
 	buckets    uint64
 	generation uint8 // 6 bits, advanced once per search
+	twoBound   bool  // entries hold a lower and an upper bound (the laboratory's layout, tt2.go)
 }
 
 // TTHit is what a probe found.
@@ -94,6 +95,9 @@ func (t *TT) bucket(key uint64) []ttEntry {
 // Probe looks key up. Scores are returned as stored, relative to the node;
 // callers convert mate scores with scoreFromTT.
 func (t *TT) Probe(key uint64) (TTHit, bool) {
+	if t.twoBound {
+		return t.probeTwo(key)
+	}
 	b := t.bucket(key)
 	for i := range b {
 		d := b[i].data.Load()
@@ -108,6 +112,10 @@ func (t *TT) Probe(key uint64) (TTHit, bool) {
 // same position, else the one of least depth and age. A move already
 // stored for the position is kept when the new result has none.
 func (t *TT) Store(key uint64, m board.Move, score, eval, depth, bound int) {
+	if t.twoBound {
+		t.storeTwo(key, m, score, depth, bound)
+		return
+	}
 	b := t.bucket(key)
 	gen := t.generation
 	victim := 0

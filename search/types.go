@@ -104,6 +104,13 @@ type Options struct {
 	Parallel  ParallelScheme // how Threads > 1 share the search
 	Net       *nnue.Net      // evaluate with this network; nil: the hand-crafted evaluation
 
+	// Laboratory forms of techniques, as the papers have them (not in
+	// Switches; off in every preset; docs/search-lab.md).
+	TwoBoundTT     bool // table entries hold a lower and an upper bound with a depth each (one thread; tt2.go)
+	MTDGuessBack2  bool // MTD(f)'s first guess is the value of two iterations back, not of the last
+	ETCEveryDepth  bool // ETC at every interior node, not only etcDepth plies or more above the horizon
+	ETCRepetitions bool // ETC also takes the entry of a child that repeats a position or ends the fifty moves
+
 	Aspiration     bool // aspiration windows at the root
 	TT             bool // transposition table cutoffs and hash move
 	ETC            bool // enhanced transposition cutoffs
@@ -131,6 +138,10 @@ type Options struct {
 	TTHistory      bool // history rewards on hash cutoffs, and a larger one for a wide fail high
 	CorrNonPawn    bool // correction history also by each colour's pieces other than pawns
 	TimeFactors    bool // scale the soft time limit by the best move's node share and the score's fall
+	ContHistory4   bool // continuation history also by the move four plies before
+	FailHighBlend  bool // a fail high's score drawn toward beta (by depth; halfway at a stand pat)
+	QSEvasionPrune bool // quiescence in check: quiet evasions after the first two moves are skipped once a move has held off mate
+	LMRResearch    bool // the full-depth re-search after a reduction one ply deeper (shallower) when it scored far above (not above) the best
 }
 
 // Switch names one on/off enhancement for option tables and flags.
@@ -168,6 +179,10 @@ var Switches = []Switch{
 	{"TTHistory", func(o *Options) *bool { return &o.TTHistory }},
 	{"CorrNonPawn", func(o *Options) *bool { return &o.CorrNonPawn }},
 	{"TimeFactors", func(o *Options) *bool { return &o.TimeFactors }},
+	{"ContHistory4", func(o *Options) *bool { return &o.ContHistory4 }},
+	{"FailHighBlend", func(o *Options) *bool { return &o.FailHighBlend }},
+	{"QSEvasionPrune", func(o *Options) *bool { return &o.QSEvasionPrune }},
+	{"LMRResearch", func(o *Options) *bool { return &o.LMRResearch }},
 }
 
 // DefaultOptions returns the playing configuration: PVS with everything
@@ -184,6 +199,7 @@ func DefaultOptions() Options {
 	o.ETC = false
 	o.NoisyLMR, o.TTHistory = false, false
 	o.CorrNonPawn, o.TimeFactors = false, false
+	o.ContHistory4, o.FailHighBlend, o.QSEvasionPrune, o.LMRResearch = false, false, false, false
 	return o
 }
 
