@@ -125,7 +125,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		}
 	}
 	if o.TT {
-		s.tt.Store(key, bestMove, scoreToTT(best, ply), rawEval, 0, boundOf(best, origAlpha, beta))
+		s.tt.StorePV(key, bestMove, scoreToTT(best, ply), rawEval, 0, boundOf(best, origAlpha, beta), ttHit && hit.PV)
 	}
 	return best
 }

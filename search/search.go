@@ -11,6 +11,7 @@ import "brudno/board"
 type node struct {
 	depth, alpha, beta, ply int
 	pvNode, cutNode         bool
+	ttPv                    bool // with TTPv: a PV node, or one stored as on a principal variation
 	inCheck, improving      bool
 	rawEval, staticEval     int // -Infinity in check
 	hit                     TTHit
@@ -73,6 +74,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 	if n.hit.Bound&boundTwo != 0 { // the laboratory's two-bound table (tt2.go)
 		n.hit = n.hit.view(depth, alpha, beta, ply)
 	}
+	n.ttPv = o.TTPv && (pvNode || n.ttHit && n.hit.PV)
 	if n.ttHit && n.excluded == board.NoMove {
 		n.ttMove = n.hit.Move
 		if !pvNode && n.hit.Depth >= depth {
@@ -143,8 +145,9 @@ func (t *thread) pruneNode(n *node) (int, bool) {
 	o := &t.s.opts
 	pos := t.pos
 	depth, beta, ply, eval := n.depth, n.beta, n.ply, n.staticEval
-	// Reverse futility: far above beta near the horizon.
-	if o.Futility && depth <= rfpDepth && !IsMateScore(beta) {
+	// Reverse futility: far above beta near the horizon (not where a
+	// principal variation has been).
+	if o.Futility && depth <= rfpDepth && !IsMateScore(beta) && !n.ttPv {
 		margin := rfpMargin * depth
 		if n.improving {
 			margin -= rfpMargin
@@ -230,7 +233,7 @@ func (t *thread) probCut(n *node) (int, bool) {
 		if score >= pcBeta {
 			t.stats.ProbCuts++
 			if t.s.opts.TT {
-				t.s.tt.Store(pos.Key(), m, scoreToTT(score, n.ply), n.rawEval, n.depth-probCutReduce+1, BoundLower)
+				t.s.tt.StorePV(pos.Key(), m, scoreToTT(score, n.ply), n.rawEval, n.depth-probCutReduce+1, BoundLower, n.ttPv)
 			}
 			return score, true
 		}
@@ -506,8 +509,8 @@ func lmpCount(depth int, improving bool) int {
 func (t *thread) reduction(n *node, m board.Move, lmr, hist int, ttNoisy bool) int {
 	o := &t.s.opts
 	r := lmr
-	if n.pvNode {
-		r--
+	if n.pvNode || n.ttPv {
+		r-- // less at nodes on a principal variation, now or before
 	}
 	if o.Improving && !n.improving {
 		r++
@@ -587,7 +590,7 @@ func (t *thread) storeResult(n *node, best int, bestMove board.Move) {
 	}
 	o := &t.s.opts
 	if o.TT {
-		t.s.tt.Store(t.pos.Key(), bestMove, scoreToTT(best, n.ply), n.rawEval, n.depth, bound)
+		t.s.tt.StorePV(t.pos.Key(), bestMove, scoreToTT(best, n.ply), n.rawEval, n.depth, bound, n.ttPv)
 	}
 	// The correction learns only from results that say something about
 	// the static evaluation: not after a noisy best move, and not from a

@@ -42,12 +42,13 @@ type TTHit struct {
 	Eval  int
 	Depth int
 	Bound int
+	PV    bool // the position was on a principal variation when stored (TTPv)
 }
 
-// data layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | generation 6
-func pack(m board.Move, score, eval, depth, bound int, gen uint8) uint64 {
+// data layout: move 16 | score 16 | eval 16 | depth 7 | pv 1 | bound 2 | generation 6
+func pack(m board.Move, score, eval, depth, bound int, pv bool, gen uint8) uint64 {
 	return uint64(m) | uint64(uint16(int16(score)))<<16 | uint64(uint16(int16(eval)))<<32 |
-		uint64(uint8(depth))<<48 | uint64(bound)<<56 | uint64(gen&63)<<58
+		uint64(min(depth, 127))<<48 | uint64(b2i(pv))<<55 | uint64(bound)<<56 | uint64(gen&63)<<58
 }
 
 func unpack(d uint64) TTHit {
@@ -55,8 +56,9 @@ func unpack(d uint64) TTHit {
 		Move:  board.Move(d),
 		Score: int(int16(d >> 16)),
 		Eval:  int(int16(d >> 32)),
-		Depth: int(uint8(d >> 48)),
+		Depth: int(d >> 48 & 127),
 		Bound: int(d >> 56 & 3),
+		PV:    d>>55&1 != 0,
 	}
 }
 
@@ -108,10 +110,18 @@ func (t *TT) Probe(key uint64) (TTHit, bool) {
 	return TTHit{}, false
 }
 
-// Store saves a search result. In the bucket it replaces the entry of the
-// same position, else the one of least depth and age. A move already
-// stored for the position is kept when the new result has none.
+// Store saves a search result of a position off the principal variation
+// (StorePV).
 func (t *TT) Store(key uint64, m board.Move, score, eval, depth, bound int) {
+	t.StorePV(key, m, score, eval, depth, bound, false)
+}
+
+// StorePV saves a search result, with pv saying whether the position is
+// or was on a principal variation. In the bucket it replaces the entry of
+// the same position, else the one of least depth and age. A move already
+// stored for the position is kept when the new result has none. Depths
+// above 127 are stored as 127.
+func (t *TT) StorePV(key uint64, m board.Move, score, eval, depth, bound int, pv bool) {
 	if t.twoBound {
 		t.storeTwo(key, m, score, depth, bound)
 		return
@@ -141,7 +151,7 @@ func (t *TT) Store(key uint64, m board.Move, score, eval, depth, bound int) {
 			worst, victim = v, i
 		}
 	}
-	d := pack(m, score, eval, max(depth, 0), bound, gen)
+	d := pack(m, score, eval, max(depth, 0), bound, pv, gen)
 	b[victim].data.Store(d)
 	b[victim].keyXorData.Store(key ^ d)
 }

@@ -142,6 +142,7 @@ type Options struct {
 	FailHighBlend  bool // a fail high's score drawn toward beta (by depth; halfway at a stand pat)
 	QSEvasionPrune bool // quiescence in check: quiet evasions after the first two moves are skipped once a move has held off mate
 	LMRResearch    bool // the full-depth re-search after a reduction one ply deeper (shallower) when it scored far above (not above) the best
+	TTPv           bool // the table remembers positions on a principal variation: reduced less, no reverse futility
 }
 
 // Switch names one on/off enhancement for option tables and flags.
@@ -183,6 +184,7 @@ var Switches = []Switch{
 	{"FailHighBlend", func(o *Options) *bool { return &o.FailHighBlend }},
 	{"QSEvasionPrune", func(o *Options) *bool { return &o.QSEvasionPrune }},
 	{"LMRResearch", func(o *Options) *bool { return &o.LMRResearch }},
+	{"TTPv", func(o *Options) *bool { return &o.TTPv }},
 }
 
 // DefaultOptions returns the playing configuration: PVS with everything
@@ -200,6 +202,7 @@ func DefaultOptions() Options {
 	o.NoisyLMR, o.TTHistory = false, false
 	o.CorrNonPawn, o.TimeFactors = false, false
 	o.ContHistory4, o.FailHighBlend, o.QSEvasionPrune, o.LMRResearch = false, false, false, false
+	o.TTPv = false
 	return o
 }
 
