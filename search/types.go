@@ -188,20 +188,16 @@ var Switches = []Switch{
 }
 
 // DefaultOptions returns the playing configuration: PVS with everything
-// on but ETC, NoisyLMR, TTHistory, CorrNonPawn and TimeFactors. With the
-// other enhancements on, ETC saves under 1% of the nodes and its probes
-// of every child cost about a fifth of the time to depth
-// (docs/search-lab.md), so it is for the laboratory. The other four wait
-// for a match that says they gain (docs/search-strength.md).
+// on but ETC and TTPv. With the other enhancements on, ETC saves under 1%
+// of the nodes and its probes of every child cost about a fifth of the
+// time to depth (docs/search-lab.md), so it is for the laboratory. TTPv
+// waits for a match that says it gains (docs/search-strength.md).
 func DefaultOptions() Options {
 	o := Options{Threads: 1, MultiPV: 1, Algorithm: PVS}
 	for _, s := range Switches {
 		*s.Field(&o) = true
 	}
 	o.ETC = false
-	o.NoisyLMR, o.TTHistory = false, false
-	o.CorrNonPawn, o.TimeFactors = false, false
-	o.ContHistory4, o.FailHighBlend, o.QSEvasionPrune, o.LMRResearch = false, false, false, false
 	o.TTPv = false
 	return o
 }
