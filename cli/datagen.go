@@ -163,13 +163,7 @@ func cmdDatagen(args []string, stdout, stderr io.Writer) int {
 		return nil
 	}
 	began := time.Now()
-	err = cfg.run()
-	if ferr := w.Flush(); err == nil {
-		err = ferr
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
+	err = runAndClose(&cfg, w.Flush, f)
 	if err != nil {
 		fmt.Fprintf(stderr, "datagen: %v\n", err)
 		return 1
@@ -259,13 +253,7 @@ func runDatagenBin(cfg *datagenConfig, out string, appendOut bool, stop, abort <
 	cfg.reserve = func(next int) error { return writeGameCounter(counter, next) }
 	cfg.stop, cfg.abort = stop, abort
 	began := time.Now()
-	err = cfg.run()
-	if ferr := w.Flush(); err == nil {
-		err = ferr
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
+	err = runAndClose(cfg, w.Flush, f)
 	if err != nil {
 		return fail(err)
 	}
@@ -549,4 +537,17 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// runAndClose plays cfg's games, then flushes the writer and closes the
+// file whatever happened, returning the first error.
+func runAndClose(cfg *datagenConfig, flush func() error, f *os.File) error {
+	err := cfg.run()
+	if ferr := flush(); err == nil {
+		err = ferr
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

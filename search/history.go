@@ -148,14 +148,22 @@ func (t *thread) correction() int {
 // corrSum is the correction in 1/corrGrain centipawns: the pawn entry,
 // plus the mean of the two non-pawn entries with CorrNonPawn.
 func (t *thread) corrSum() int32 {
+	pawn, white, black := t.corrEntries()
+	if !t.s.opts.CorrNonPawn {
+		return *pawn
+	}
+	return *pawn + (*white+*black)/2
+}
+
+// corrEntries returns the position's correction entries: by the pawn
+// key, and by White's and Black's non-pawn keys.
+func (t *thread) corrEntries() (pawn, white, black *int32) {
 	pos := t.pos
 	us := pos.Side()
-	sum := t.hist.corr[us][pos.PawnKey()&(corrSize-1)]
-	if t.s.opts.CorrNonPawn {
-		np := &t.hist.corrNP[us]
-		sum += (np[board.White][pos.NonPawnKey(board.White)&(corrSize-1)] + np[board.Black][pos.NonPawnKey(board.Black)&(corrSize-1)]) / 2
-	}
-	return sum
+	np := &t.hist.corrNP[us]
+	return &t.hist.corr[us][pos.PawnKey()&(corrSize-1)],
+		&np[board.White][pos.NonPawnKey(board.White)&(corrSize-1)],
+		&np[board.Black][pos.NonPawnKey(board.Black)&(corrSize-1)]
 }
 
 // updateCorrection moves the position's correction toward the difference
@@ -163,20 +171,17 @@ func (t *thread) corrSum() int32 {
 // one table that is a running mean; with several each entry takes a step
 // of the same weight against what the sum still misses.
 func (t *thread) updateCorrection(depth, best, raw int) {
-	pos := t.pos
-	us := pos.Side()
-	e := &t.hist.corr[us][pos.PawnKey()&(corrSize-1)]
+	pawn, white, black := t.corrEntries()
 	w := int32(min(depth+1, corrWeightMax))
 	diff := int32((best - raw) * corrGrain)
 	limit := int32(corrLimit * corrGrain)
 	if !t.s.opts.CorrNonPawn {
-		v := (*e*(256-w) + diff*w) / 256
-		*e = max(-limit, min(v, limit))
+		v := (*pawn*(256-w) + diff*w) / 256
+		*pawn = max(-limit, min(v, limit))
 		return
 	}
 	step := (diff - t.corrSum()) * w / 256
-	np := &t.hist.corrNP[us]
-	for _, e := range [3]*int32{e, &np[board.White][pos.NonPawnKey(board.White)&(corrSize-1)], &np[board.Black][pos.NonPawnKey(board.Black)&(corrSize-1)]} {
+	for _, e := range [3]*int32{pawn, white, black} {
 		*e = max(-limit, min(*e+step, limit))
 	}
 }

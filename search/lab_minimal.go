@@ -131,6 +131,22 @@ type proofEntry struct {
 	move         board.Move
 }
 
+// decides returns the entry's value at ply when its bounds settle the
+// window (alpha, beta): a lower bound at or above beta, an upper bound at
+// or below alpha, or equal bounds.
+func (e proofEntry) decides(ply, alpha, beta int) (int, bool) {
+	lo, hi := scoreFromTT(int(e.lower), ply), scoreFromTT(int(e.upper), ply)
+	switch {
+	case e.lower >= -Infinity+1 && lo >= beta:
+		return lo, true
+	case e.upper <= Infinity-1 && hi <= alpha:
+		return hi, true
+	case e.lower == e.upper:
+		return lo, true
+	}
+	return 0, false
+}
+
 // reset empties the table and sets the prover up on pos.
 func (p *prover) reset(pos *board.Position) {
 	s := &Searcher{opts: PlainOptions()}
@@ -235,14 +251,8 @@ func (p *prover) search(depth, alpha, beta, ply int) int {
 	key := pos.Key()
 	hashMove := board.NoMove
 	if e, ok := p.get(key, depth); ok {
-		lo, hi := scoreFromTT(int(e.lower), ply), scoreFromTT(int(e.upper), ply)
-		switch {
-		case e.lower >= -Infinity+1 && lo >= beta:
-			return lo
-		case e.upper <= Infinity-1 && hi <= alpha:
-			return hi
-		case e.lower == e.upper:
-			return lo
+		if v, ok := e.decides(ply, alpha, beta); ok {
+			return v
 		}
 		hashMove = e.move
 	}
@@ -295,14 +305,8 @@ func (p *prover) qsearch(alpha, beta, ply int) int {
 	key := pos.Key()
 	hashMove := board.NoMove
 	if e, ok := p.get(key, 0); ok {
-		lo, hi := scoreFromTT(int(e.lower), ply), scoreFromTT(int(e.upper), ply)
-		switch {
-		case e.lower >= -Infinity+1 && lo >= beta:
-			return lo
-		case e.upper <= Infinity-1 && hi <= alpha:
-			return hi
-		case e.lower == e.upper:
-			return lo
+		if v, ok := e.decides(ply, alpha, beta); ok {
+			return v
 		}
 		hashMove = e.move
 	}

@@ -195,13 +195,7 @@ func TestTwoBoundReplacement(t *testing.T) {
 // value plain alpha-beta finds (TestDriversAgree checks the drivers
 // without the table).
 func TestLabFormsAgree(t *testing.T) {
-	fens := []string{
-		board.StartFEN,
-		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-		"1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - 0 1",
-		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-		"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
-	}
+	fens := valueFENs
 	base := PlainOptions()
 	configs := map[string]Options{}
 	for _, algo := range []Algorithm{PVS, MTDF} {
@@ -245,14 +239,7 @@ func TestLabFormsAgree(t *testing.T) {
 // (the table carries quiescence results and deeper bounds over from the
 // earlier iterations), so only alpha-beta's, without the table, is bounded.
 func TestMinimalGraph(t *testing.T) {
-	fens := []string{
-		board.StartFEN,
-		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-		"1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - 0 1",
-		"r1bq1rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7",
-		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-		"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
-	}
+	fens := valueFENs
 	var configs []Options
 	o := PlainOptions()
 	for _, change := range []func(*Options){

@@ -99,18 +99,23 @@ func TestMateScoreConversion(t *testing.T) {
 	}
 }
 
+// valueFENs are the positions on which the tests compare the values that
+// the drivers and the laboratory's forms compute: the start, Kiwipete,
+// tactics, an opening, an endgame and a back-rank position.
+var valueFENs = []string{
+	board.StartFEN,
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - 0 1",
+	"r1bq1rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7",
+	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+}
+
 // With selective enhancements off, every driver computes the same minimax
 // value at a fixed depth: alpha-beta, PVS, MTD(f) (which converges on the
 // value by null-window searches), with and without aspiration windows.
 func TestDriversAgree(t *testing.T) {
-	fens := []string{
-		board.StartFEN,
-		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-		"1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - 0 1",
-		"r1bq1rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7",
-		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-		"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
-	}
+	fens := valueFENs
 	configs := map[string]Options{}
 	for _, algo := range []Algorithm{AlphaBeta, PVS, MTDF} {
 		for _, asp := range []bool{false, true} {
