@@ -14,6 +14,17 @@ func (t *thread) staticEval() int {
 	return t.ev.Evaluate(t.pos)
 }
 
+// adjustEval is the evaluation that pruning and stand pat use: the raw
+// one plus the correction history, drawn toward a draw as the fifty-move
+// counter runs (EvalFifty: by 1/200 a half-move), kept off the mate range.
+func (t *thread) adjustEval(raw int) int {
+	v := raw + t.correction()
+	if t.s.opts.EvalFifty {
+		v = v * (200 - t.pos.HalfmoveClock()) / 200
+	}
+	return max(-MateBound+1, min(v, MateBound-1))
+}
+
 func (t *thread) makeMove(m board.Move) {
 	if t.nn != nil {
 		t.nn.Push(t.pos, m)

@@ -54,7 +54,15 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		} else {
 			rawEval = t.staticEval()
 		}
-		staticEval = max(-MateBound+1, min(rawEval+t.correction(), MateBound-1))
+		staticEval = t.adjustEval(rawEval)
+		// A stored score whose bound lies on the right side of the
+		// evaluation is the better stand pat.
+		if o.QSTTEval && ttHit && hit.Bound&boundTwo == 0 {
+			if score := scoreFromTT(hit.Score, ply); !IsMateScore(score) &&
+				(hit.Bound == BoundLower && score > staticEval || hit.Bound == BoundUpper && score < staticEval) {
+				staticEval = score
+			}
+		}
 		best = staticEval
 		if best >= beta {
 			t.stats.Leaves++

@@ -249,7 +249,7 @@ func (t *thread) rootSearch(depth, alpha, beta, pvIdx int) int {
 	t.stack[0].pvLen = 0
 	t.stack[0].eval = -Infinity
 	if !t.pos.InCheck() {
-		t.stack[0].eval = t.staticEval() + t.correction()
+		t.stack[0].eval = t.adjustEval(t.staticEval())
 	}
 	for i := pvIdx + 1; i < len(t.rootMoves); i++ {
 		t.rootMoves[i].score = -Infinity

@@ -126,7 +126,7 @@ func (t *thread) evaluate(n *node) {
 	} else {
 		n.rawEval = t.staticEval()
 	}
-	n.staticEval = max(-MateBound+1, min(n.rawEval+t.correction(), MateBound-1))
+	n.staticEval = t.adjustEval(n.rawEval)
 	if n.ttHit && t.s.opts.CorrHistory {
 		score := scoreFromTT(n.hit.Score, n.ply)
 		if !IsMateScore(score) && (n.hit.Bound == BoundLower && score > n.staticEval || n.hit.Bound == BoundUpper && score < n.staticEval) {
@@ -165,8 +165,10 @@ func (t *thread) pruneNode(n *node) (int, bool) {
 	}
 	// Null move: give the opponent a free move; if we still beat beta,
 	// a real move would too (unless in zugzwang, hence the material test).
+	// With NullTTGuard, not when a stored upper bound says it would fail.
+	ttFails := o.NullTTGuard && n.ttHit && n.hit.Bound == BoundUpper && scoreFromTT(n.hit.Score, ply) < beta
 	if o.NullMove && depth >= nullMinDepth && eval >= beta && t.stack[ply-1].move != board.NoMove &&
-		pos.HasNonPawnMaterial(pos.Side()) {
+		pos.HasNonPawnMaterial(pos.Side()) && !ttFails {
 		r := nullBase + depth/nullDepthDiv + min((eval-beta)/nullEvalDiv, nullEvalMax)
 		t.stats.NullTries++
 		t.stack[ply].move = board.NoMove

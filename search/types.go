@@ -143,6 +143,9 @@ type Options struct {
 	QSEvasionPrune bool // quiescence in check: quiet evasions after the first two moves are skipped once a move has held off mate
 	LMRResearch    bool // the full-depth re-search after a reduction one ply deeper (shallower) when it scored far above (not above) the best
 	TTPv           bool // the table remembers positions on a principal variation: reduced less, no reverse futility
+	EvalFifty      bool // the static evaluation drawn toward a draw as the fifty-move counter runs
+	QSTTEval       bool // quiescence stands pat on a stored score whose bound says it is more accurate than the evaluation
+	NullTTGuard    bool // no null move when a stored upper bound already says the node fails low
 }
 
 // Switch names one on/off enhancement for option tables and flags.
@@ -185,20 +188,24 @@ var Switches = []Switch{
 	{"QSEvasionPrune", func(o *Options) *bool { return &o.QSEvasionPrune }},
 	{"LMRResearch", func(o *Options) *bool { return &o.LMRResearch }},
 	{"TTPv", func(o *Options) *bool { return &o.TTPv }},
+	{"EvalFifty", func(o *Options) *bool { return &o.EvalFifty }},
+	{"QSTTEval", func(o *Options) *bool { return &o.QSTTEval }},
+	{"NullTTGuard", func(o *Options) *bool { return &o.NullTTGuard }},
 }
 
 // DefaultOptions returns the playing configuration: PVS with everything
-// on but ETC and TTPv. With the other enhancements on, ETC saves under 1%
-// of the nodes and its probes of every child cost about a fifth of the
-// time to depth (docs/search-lab.md), so it is for the laboratory. TTPv
-// waits for a match that says it gains (docs/search-strength.md).
+// on but ETC and the pending ones. With the other enhancements on, ETC
+// saves under 1% of the nodes and its probes of every child cost about a
+// fifth of the time to depth (docs/search-lab.md), so it is for the
+// laboratory. TTPv, EvalFifty, QSTTEval and NullTTGuard wait for a match
+// that says they gain (docs/search-strength.md).
 func DefaultOptions() Options {
 	o := Options{Threads: 1, MultiPV: 1, Algorithm: PVS}
 	for _, s := range Switches {
 		*s.Field(&o) = true
 	}
 	o.ETC = false
-	o.TTPv = false
+	o.TTPv, o.EvalFifty, o.QSTTEval, o.NullTTGuard = false, false, false, false
 	return o
 }
 
