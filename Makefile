@@ -121,7 +121,8 @@ clean:
 # ETC with its restrictions lifted at depths 8-9 (16 MB, LAB_BIGHASH MB,
 # LAB_BIGHASH MB of two-bound entries), and the minimal graph (LFMG,
 # ARMG(2) at depths 4-8, ARMG(3) at 4-6) with each configuration's nodes
-# over it. Each table goes to LAB_OUT/NAME.md and its progress to NAME.log;
+# over it. Each table goes to LAB_OUT/NAME.md, its plots to LAB_OUT/lab-*.svg
+# and its progress to NAME.log;
 # a cell predicted (from the depth before) to take more than LAB_MAXTIME is
 # skipped. Many hours in all.
 LAB_OUT ?= lab-results
@@ -130,14 +131,14 @@ LAB_MAXTIME ?= 3600s
 LAB_BIGHASH ?= 256
 lab-mtd: build
 	mkdir -p $(LAB_OUT)
-	./$(EXE) lab -set mtd -epd $(LAB_EPD) -depths 2-9 -maxtime $(LAB_MAXTIME) > $(LAB_OUT)/mtd-16mb.md 2> $(LAB_OUT)/mtd-16mb.log
-	./$(EXE) lab -set mtd -epd $(LAB_EPD) -depths 2-9 -maxtime $(LAB_MAXTIME) -hash $(LAB_BIGHASH) > $(LAB_OUT)/mtd-$(LAB_BIGHASH)mb.md 2> $(LAB_OUT)/mtd-$(LAB_BIGHASH)mb.log
-	./$(EXE) lab -set mtd -etc=false -epd $(LAB_EPD) -depths 2-9 -maxtime $(LAB_MAXTIME) -hash $(LAB_BIGHASH) > $(LAB_OUT)/mtd-$(LAB_BIGHASH)mb-noetc.md 2> $(LAB_OUT)/mtd-$(LAB_BIGHASH)mb-noetc.log
-	./$(EXE) lab -set etc -epd $(LAB_EPD) -depths 8-9 -maxtime $(LAB_MAXTIME) > $(LAB_OUT)/etc-16mb.md 2> $(LAB_OUT)/etc-16mb.log
-	./$(EXE) lab -set etc -epd $(LAB_EPD) -depths 8-9 -maxtime $(LAB_MAXTIME) -hash $(LAB_BIGHASH) > $(LAB_OUT)/etc-$(LAB_BIGHASH)mb.md 2> $(LAB_OUT)/etc-$(LAB_BIGHASH)mb.log
-	./$(EXE) lab -set etc -two -epd $(LAB_EPD) -depths 8-9 -maxtime $(LAB_MAXTIME) -hash $(LAB_BIGHASH) > $(LAB_OUT)/etc-$(LAB_BIGHASH)mb-two.md 2> $(LAB_OUT)/etc-$(LAB_BIGHASH)mb-two.log
-	./$(EXE) lab -minimal -armg 2 -epd $(LAB_EPD) -depths 4-8 -maxtime $(LAB_MAXTIME) > $(LAB_OUT)/minimal-armg2.md 2> $(LAB_OUT)/minimal-armg2.log
-	./$(EXE) lab -minimal -armg 3 -epd $(LAB_EPD) -depths 4-6 -maxtime $(LAB_MAXTIME) > $(LAB_OUT)/minimal-armg3.md 2> $(LAB_OUT)/minimal-armg3.log
+	./$(EXE) lab -set mtd -epd $(LAB_EPD) -depths 2-9 -maxtime $(LAB_MAXTIME) -plot $(LAB_OUT) > $(LAB_OUT)/mtd-16mb.md 2> $(LAB_OUT)/mtd-16mb.log
+	./$(EXE) lab -set mtd -epd $(LAB_EPD) -depths 2-9 -maxtime $(LAB_MAXTIME) -plot $(LAB_OUT) -hash $(LAB_BIGHASH) > $(LAB_OUT)/mtd-$(LAB_BIGHASH)mb.md 2> $(LAB_OUT)/mtd-$(LAB_BIGHASH)mb.log
+	./$(EXE) lab -set mtd -etc=false -epd $(LAB_EPD) -depths 2-9 -maxtime $(LAB_MAXTIME) -plot $(LAB_OUT) -hash $(LAB_BIGHASH) > $(LAB_OUT)/mtd-$(LAB_BIGHASH)mb-noetc.md 2> $(LAB_OUT)/mtd-$(LAB_BIGHASH)mb-noetc.log
+	./$(EXE) lab -set etc -epd $(LAB_EPD) -depths 8-9 -maxtime $(LAB_MAXTIME) -plot $(LAB_OUT) > $(LAB_OUT)/etc-16mb.md 2> $(LAB_OUT)/etc-16mb.log
+	./$(EXE) lab -set etc -epd $(LAB_EPD) -depths 8-9 -maxtime $(LAB_MAXTIME) -plot $(LAB_OUT) -hash $(LAB_BIGHASH) > $(LAB_OUT)/etc-$(LAB_BIGHASH)mb.md 2> $(LAB_OUT)/etc-$(LAB_BIGHASH)mb.log
+	./$(EXE) lab -set etc -two -epd $(LAB_EPD) -depths 8-9 -maxtime $(LAB_MAXTIME) -plot $(LAB_OUT) -hash $(LAB_BIGHASH) > $(LAB_OUT)/etc-$(LAB_BIGHASH)mb-two.md 2> $(LAB_OUT)/etc-$(LAB_BIGHASH)mb-two.log
+	./$(EXE) lab -minimal -armg 2 -epd $(LAB_EPD) -depths 4-8 -maxtime $(LAB_MAXTIME) -plot $(LAB_OUT) > $(LAB_OUT)/minimal-armg2.md 2> $(LAB_OUT)/minimal-armg2.log
+	./$(EXE) lab -minimal -armg 3 -epd $(LAB_EPD) -depths 4-6 -maxtime $(LAB_MAXTIME) -plot $(LAB_OUT) > $(LAB_OUT)/minimal-armg3.md 2> $(LAB_OUT)/minimal-armg3.log
 
 # Time losses under load (docs/time-losses.md): Brudno against itself with
 # fastchess (FASTCHESS=path, built from its public repository) at 1+0.01

@@ -63,6 +63,7 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 	minimal := fs.Bool("minimal", false, "instead: the left-first minimal graph (LFMG) at each depth and each seed configuration's nodes over it (lab_minimal.go)")
 	armg := fs.Int("armg", 0, "with -minimal, also ARMG(`d`): the cheapest cutoff in the last d plies (0: not)")
 	armgQS := fs.Bool("armg-qs", false, "with -armg, the cheapest cutoff in quiescence too")
+	plotDir := fs.String("plot", "", "also draw the tables as SVG plots into `dir`: nodes by depth and configuration; with -minimal, each configuration's nodes over the LFMG")
 	if _, err := parseInterspersed(fs, args); err != nil {
 		return 2
 	}
@@ -103,7 +104,7 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "lab: -armg must be 0 or more, got %d\n", *armg)
 			return 2
 		}
-		return labMinimal(fens, from, to, *hashMB, *armg, *armgQS, *maxTime, stdout, stderr)
+		return labMinimal(fens, from, to, *hashMB, *armg, *armgQS, *maxTime, *plotDir, stdout, stderr)
 	}
 	configs, err := labSet(*set, *two, *withETC)
 	if err != nil {
@@ -114,7 +115,32 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 	tt := search.NewTT(*hashMB)
 	totals := labTable(fens, from, to, configs, tt, *maxTime, stdout, stderr)
 	labRelative(from, configs, totals, stdout)
+	if err := labPlotTo(*plotDir, labPlotName(*set, *hashMB, *two, !*withETC && *set == "mtd", "nodes"), func(path string) error {
+		names := make([]string, len(configs))
+		for i, c := range configs {
+			names[i] = c.name
+		}
+		title := fmt.Sprintf("Total nodes over %d positions, %s", len(fens), labTableDesc(*set, *hashMB, *two))
+		return labPlot(path, title, "total nodes (log scale)", true, from, names, labCells(totals, func(int) float64 { return 1 }))
+	}); err != nil {
+		fmt.Fprintf(stderr, "lab: plot: %v\n", err)
+		return 1
+	}
 	return 0
+}
+
+// labPlotName is the file name of a plot of a configuration set, named
+// by what sets the run apart, so that the runs of `make lab-mtd` do not
+// overwrite each other's plots.
+func labPlotName(set string, mb int, two, noETC bool, what string) string {
+	name := fmt.Sprintf("lab-%s-%dmb", set, mb)
+	if two {
+		name += "-two"
+	}
+	if noETC {
+		name += "-noetc"
+	}
+	return name + "-" + what + ".svg"
 }
 
 // labTable prints the table of total nodes of each configuration at each

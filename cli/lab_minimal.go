@@ -20,7 +20,7 @@ import (
 // the graph (which cutoff move refutes, and the root's value).
 const labMinimalProverMB = 256
 
-func labMinimal(fens []string, from, to, mb, armg int, armgQS bool, maxTime time.Duration, stdout, stderr io.Writer) int {
+func labMinimal(fens []string, from, to, mb, armg int, armgQS bool, maxTime time.Duration, plotDir string, stdout, stderr io.Writer) int {
 	var positions []*board.Position
 	for _, fen := range fens {
 		p, err := board.ParseFEN(fen)
@@ -143,6 +143,32 @@ func labMinimal(fens []string, from, to, mb, armg int, armgQS bool, maxTime time
 		func(r row, i int) uint64 { return r.total[i] })
 	ratioTable("The nodes of the last iteration alone (the total at the depth less the total at the depth before) over the LFMG's:",
 		func(r row, i int) uint64 { return r.last[i] })
+	if plotDir != "" {
+		names := make([]string, len(configs))
+		for i, c := range configs {
+			names[i] = c.name
+		}
+		totals, lasts := make([][]uint64, len(rows)), make([][]uint64, len(rows))
+		for k, r := range rows {
+			totals[k], lasts[k] = r.total, r.last
+		}
+		lfmg := func(k int) float64 { return float64(max(rows[k].lfmg.Nodes, 1)) }
+		for _, pl := range []struct {
+			name, title string
+			cells       [][]uint64
+		}{
+			{"efficiency-total", "Total nodes (all iterations) over the LFMG", totals},
+			{"efficiency-last", "Nodes of the last iteration over the LFMG", lasts},
+		} {
+			if err := labPlotTo(plotDir, labPlotName(fmt.Sprintf("minimal-armg%d", armg), mb, false, false, pl.name), func(path string) error {
+				title := fmt.Sprintf("%s, %d positions", pl.title, len(positions))
+				return labPlot(path, title, "nodes / LFMG nodes (log scale)", true, rows[0].depth, names, labCells(pl.cells, lfmg))
+			}); err != nil {
+				fmt.Fprintf(stderr, "lab: plot: %v\n", err)
+				return 1
+			}
+		}
+	}
 	var bad []string
 	for i, c := range configs {
 		n := 0

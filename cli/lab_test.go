@@ -66,3 +66,32 @@ func TestMedian(t *testing.T) {
 		}
 	}
 }
+
+// -plot draws the seed table's nodes by depth and, with -minimal, the
+// efficiency against the LFMG, as SVG files with a line per configuration.
+func TestLabPlots(t *testing.T) {
+	dir := t.TempDir()
+	epd := filepath.Join(dir, "one.epd")
+	if err := os.WriteFile(epd, []byte("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plots := filepath.Join(dir, "plots")
+	var out, errOut bytes.Buffer
+	if rc := cmdLab([]string{"-depths", "2-3", "-epd", epd, "-plot", plots}, &out, &errOut); rc != 0 {
+		t.Fatalf("exit %d: %s", rc, errOut.String())
+	}
+	if rc := cmdLab([]string{"-minimal", "-depths", "2-3", "-epd", epd, "-plot", plots}, &out, &errOut); rc != 0 {
+		t.Fatalf("-minimal: exit %d: %s", rc, errOut.String())
+	}
+	for _, name := range []string{"lab-seed-16mb-nodes.svg", "lab-minimal-armg0-16mb-efficiency-total.svg", "lab-minimal-armg0-16mb-efficiency-last.svg"} {
+		b, err := os.ReadFile(filepath.Join(plots, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"<svg", "alpha-beta", "MTD(f)", "depth"} {
+			if !bytes.Contains(b, []byte(want)) {
+				t.Errorf("%s lacks %q", name, want)
+			}
+		}
+	}
+}

@@ -4,6 +4,7 @@
 package search
 
 import (
+	"fmt"
 	"testing"
 
 	"brudno/board"
@@ -172,6 +173,29 @@ func TestCorrectionLearns(t *testing.T) {
 		th2.hist = th.hist
 		if c := th2.correction(); np && c == 0 || !np && c != 0 {
 			t.Errorf("non-pawn %v: a position with other pawns and the same pieces has correction %d", np, c)
+		}
+	}
+}
+
+// EvalFifty draws the corrected evaluation toward a draw by 1/200 a
+// half-move of the fifty-move counter: unchanged at 0, halved at 100.
+func TestEvalFifty(t *testing.T) {
+	base := "4k3/8/8/8/8/8/3QK3/8 w - - %d 80"
+	for _, c := range []struct{ clock, num, den int }{{0, 1, 1}, {50, 3, 4}, {100, 1, 2}} {
+		opts := DefaultOptions()
+		opts.CorrHistory = false
+		_, off := prepared(t, fmt.Sprintf(base, c.clock), opts)
+		opts.EvalFifty = true
+		_, on := prepared(t, fmt.Sprintf(base, c.clock), opts)
+		raw := off.staticEval()
+		if raw < 500 {
+			t.Fatalf("a queen up evaluates to %d", raw)
+		}
+		if got, want := on.adjustEval(raw), raw*c.num/c.den; got < want-1 || got > want+1 {
+			t.Errorf("clock %d: adjusted %d, want about %d (raw %d)", c.clock, got, want, raw)
+		}
+		if got := off.adjustEval(raw); got != raw {
+			t.Errorf("clock %d, EvalFifty off: adjusted %d, want %d", c.clock, got, raw)
 		}
 	}
 }
