@@ -349,3 +349,21 @@ func TestDraws(t *testing.T) {
 		}
 	}
 }
+
+// AttacksBy holds exactly the squares Attacked says a colour attacks.
+func TestAttacksBy(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for g := 0; g < 50; g++ {
+		p := mustParse(t, randomGameStarts[g%len(randomGameStarts)])
+		playRandom(t, p, rng, 120, func(p *Position, _ []Move) {
+			for c := White; c <= Black; c++ {
+				a := p.AttacksBy(c)
+				for s := Square(0); s < 64; s++ {
+					if a.Has(s) != p.Attacked(s, c) {
+						t.Fatalf("%s: AttacksBy(%v) has %v: %v, Attacked says %v", p.FEN(), c, s, a.Has(s), p.Attacked(s, c))
+					}
+				}
+			}
+		})
+	}
+}

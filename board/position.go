@@ -354,6 +354,25 @@ func (p *Position) AttackersTo(s Square, occ Bitboard) Bitboard {
 		BishopAttacks(s, occ)&(p.byType[Bishop]|p.byType[Queen])
 }
 
+// AttacksBy returns every square that a piece of colour c attacks (pawns
+// diagonally forward), sliders seeing through nothing: the threats the
+// search indexes its quiet history by.
+func (p *Position) AttacksBy(c Color) Bitboard {
+	occ := p.byType[0]
+	them := p.byColor[c]
+	a := PawnAttacksBB(c, p.byType[Pawn]&them) | kingAttacks[p.KingSquare(c)]
+	for b := p.byType[Knight] & them; b != 0; {
+		a |= knightAttacks[b.PopFirst()]
+	}
+	for b := (p.byType[Bishop] | p.byType[Queen]) & them; b != 0; {
+		a |= BishopAttacks(b.PopFirst(), occ)
+	}
+	for b := (p.byType[Rook] | p.byType[Queen]) & them; b != 0; {
+		a |= RookAttacks(b.PopFirst(), occ)
+	}
+	return a
+}
+
 // Attacked reports whether colour by attacks square s.
 func (p *Position) Attacked(s Square, by Color) bool {
 	return p.attackedWith(s, by, p.byType[0])

@@ -2,7 +2,8 @@
 // that corrects the static evaluation. Every table is per thread and kept
 // between the searches of one game.
 //
-//   - history: quiet moves by side, from and to square (the butterfly table);
+//   - history: quiet moves by side, from and to square (the butterfly table),
+//     with ThreatHistory also by whether the opponent attacks each of them;
 //   - continuation history: quiet moves by moved piece and destination, for
 //     each piece and destination of the move one and two (and four) plies
 //     before;
@@ -26,7 +27,7 @@ type pieceToHistory [16][64]int16
 const corrSize = 1 << 14 // correction-history entries per side
 
 type histories struct {
-	butterfly [2][64][64]int16
+	butterfly [2][4][64][64]int16    // by side, threat index (threatIndex), from, to
 	cont      [16][64]pieceToHistory // by the earlier move's piece and destination
 	capture   [16][64][8]int16       // by moved piece, destination, captured type
 	corr      [2][corrSize]int32
@@ -49,6 +50,21 @@ func gravity(h *int16, bonus int) {
 	*h = int16(v + bonus - v*abs/historyMax)
 }
 
+// threatIndex is the butterfly table's index of move m by the threats
+// of its ply: whether the opponent attacks its origin (2) and its
+// destination (1). Without ThreatHistory the threats are empty: 0.
+func threatIndex(threats board.Bitboard, m board.Move) int {
+	return 2*b2i(threats.Has(m.From())) + b2i(threats.Has(m.To()))
+}
+
+// setThreats records at ply the squares the opponent attacks, for the
+// butterfly history's index (ThreatHistory; else nothing).
+func (t *thread) setThreats(ply int) {
+	if t.s.opts.ThreatHistory {
+		t.stack[ply].threats = t.pos.AttacksBy(t.pos.Side() ^ 1)
+	}
+}
+
 // contTable returns the continuation table of the move made back plies
 // before ply (a neutral table before the root or after a null move).
 func (t *thread) contTable(ply, back int) *pieceToHistory {
@@ -63,7 +79,7 @@ func (t *thread) contTable(ply, back int) *pieceToHistory {
 // plies before (and four, with ContHistory4: the side's own move before
 // its last).
 func (t *thread) quietHistory(ply int, m board.Move, pc board.Piece) int {
-	h := int(t.hist.butterfly[t.pos.Side()][m.From()][m.To()])
+	h := int(t.hist.butterfly[t.pos.Side()][threatIndex(t.stack[ply].threats, m)][m.From()][m.To()])
 	if t.s.opts.ContHistory {
 		h += int(t.contTable(ply, 1)[pc][m.To()]) + int(t.contTable(ply, 2)[pc][m.To()])
 		if t.s.opts.ContHistory4 {
@@ -86,7 +102,7 @@ func (t *thread) captureHistory(m board.Move) int {
 func (t *thread) updateQuiet(ply int, m board.Move, bonus int) {
 	pc := t.pos.PieceAt(m.From())
 	if t.s.opts.History {
-		gravity(&t.hist.butterfly[t.pos.Side()][m.From()][m.To()], bonus)
+		gravity(&t.hist.butterfly[t.pos.Side()][threatIndex(t.stack[ply].threats, m)][m.From()][m.To()], bonus)
 	}
 	if t.s.opts.ContHistory {
 		gravity(&t.contTable(ply, 1)[pc][m.To()], bonus)

@@ -41,9 +41,9 @@ func TestMovePickerOrder(t *testing.T) {
 			}
 			// Random history, killers, countermove and hash move (legal or not).
 			for c := range th.hist.butterfly {
-				for f := range th.hist.butterfly[c] {
-					for to := range th.hist.butterfly[c][f] {
-						th.hist.butterfly[c][f][to] = rnd()
+				for f := range th.hist.butterfly[c][0] {
+					for to := range th.hist.butterfly[c][0][f] {
+						th.hist.butterfly[c][0][f][to] = rnd()
 					}
 				}
 			}
@@ -146,5 +146,5 @@ func expectedRank(th *thread, ply int, ttMove, m board.Move, qs bool) (int, int3
 	}
 	// Two plies back is before the root: the neutral table, all zero.
 	pc := pos.PieceAt(m.From())
-	return 4, int32(th.hist.butterfly[pos.Side()][m.From()][m.To()]) + int32(th.stack[ply-1].cont[pc][m.To()])
+	return 4, int32(th.hist.butterfly[pos.Side()][0][m.From()][m.To()]) + int32(th.stack[ply-1].cont[pc][m.To()])
 }

@@ -78,6 +78,9 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	if ttHit && (inCheck || pos.IsCapture(hit.Move) || hit.Move.Promo() != board.NoPieceType) {
 		ttMove = hit.Move
 	}
+	if inCheck {
+		t.setThreats(ply) // the quiet evasions are ordered by history
+	}
 	var mp movePicker
 	mp.init(t, ply, ttMove, !inCheck)
 	searched := 0

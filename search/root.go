@@ -248,6 +248,7 @@ func (t *thread) rootSearch(depth, alpha, beta, pvIdx int) int {
 	best := -Infinity
 	t.stack[0].pvLen = 0
 	t.stack[0].eval = -Infinity
+	t.setThreats(0)
 	if !t.pos.InCheck() {
 		t.stack[0].eval = t.adjustEval(t.staticEval())
 	}

@@ -66,6 +66,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 		}
 	}
 
+	t.setThreats(ply)
 	n := node{depth: depth, alpha: alpha, beta: beta, ply: ply, pvNode: pvNode, cutNode: cutNode,
 		inCheck: inCheck, excluded: f.excluded}
 	// The table: a cutoff, else the hash move. A singular-extension search

@@ -93,6 +93,7 @@ type frame struct {
 	eval      int             // the corrected static evaluation; -Infinity in check
 	excluded  board.Move      // the move a singular-extension search leaves out
 	doubleExt int             // double extensions on the line to this ply
+	threats   board.Bitboard  // with ThreatHistory, the squares the opponent attacks (else empty)
 }
 
 type thread struct {

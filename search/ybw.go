@@ -261,6 +261,7 @@ func (t *thread) walk(sp *splitPoint, base int) {
 	f := &t.stack[ply]
 	f.doubleExt, f.excluded = sp.doubleExt, board.NoMove
 	f.killers, t.stack[ply+1].killers = sp.killers[0], sp.killers[1]
+	t.setThreats(ply)
 }
 
 // unwalk takes back what walk made.
