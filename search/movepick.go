@@ -44,6 +44,12 @@ type movePicker struct {
 	nSpecial int
 	noisy    bool // captures and promotions only (quiescence)
 	stage    int
+	// With SkipQuiets, set by the move loop once every later quiet move
+	// that does not give check would be pruned: the rest of the quiet
+	// stage offers only those that check, and counts the others in skipped.
+	skipQuiets bool
+	skipped    int
+	excluded   board.Move // the move a singular-extension search leaves out: not counted
 }
 
 // init prepares to return the moves of the thread's position (only noisy
@@ -53,6 +59,7 @@ func (mp *movePicker) init(t *thread, ply int, ttMove board.Move, noisyOnly bool
 	mp.stage = stageTT
 	mp.tried = [4]board.Move{ttMove}
 	mp.nSpecial = 0
+	mp.skipQuiets, mp.skipped, mp.excluded = false, 0, board.NoMove
 }
 
 // next returns the next move in order, or false when none is left.
@@ -101,7 +108,11 @@ func (mp *movePicker) next() (board.Move, bool) {
 		mp.stage = stageQuiet
 		fallthrough
 	case stageQuiet:
-		if m, ok := mp.pick(mp.list.Count, noFloor); ok {
+		if mp.skipQuiets {
+			if m, ok := mp.nextQuietCheck(); ok {
+				return m, true
+			}
+		} else if m, ok := mp.pick(mp.list.Count, noFloor); ok {
 			return m, true
 		}
 		mp.idx = mp.badStart
@@ -136,6 +147,24 @@ func (mp *movePicker) pick(end int, floor int32) (board.Move, bool) {
 		if m := mp.list.Moves[i]; !mp.wasTried(m) {
 			return m, true
 		}
+	}
+	return board.NoMove, false
+}
+
+// nextQuietCheck returns the next quiet move left, in the order of the
+// list, that gives check, counting the others it passes in skipped.
+func (mp *movePicker) nextQuietCheck() (board.Move, bool) {
+	pos := mp.t.pos
+	for mp.idx < mp.list.Count {
+		m := mp.list.Moves[mp.idx]
+		mp.idx++
+		if mp.wasTried(m) || m == mp.excluded {
+			continue
+		}
+		if pos.GivesCheck(m) {
+			return m, true
+		}
+		mp.skipped++
 	}
 	return board.NoMove, false
 }

@@ -148,3 +148,84 @@ func expectedRank(th *thread, ply int, ttMove, m board.Move, qs bool) (int, int3
 	pc := pos.PieceAt(m.From())
 	return 4, int32(th.hist.butterfly[pos.Side()][0][m.From()][m.To()]) + int32(th.stack[ply-1].cont[pc][m.To()])
 }
+
+// Once the move loop sets skipQuiets, the picker returns of the quiet
+// moves left only those that give check (never the excluded move), counts
+// the others in skipped, and still returns every losing capture.
+func TestMovePickerSkipQuiets(t *testing.T) {
+	rng := rand.New(rand.NewSource(6))
+	s := &Searcher{opts: DefaultOptions()}
+	th := &thread{s: s}
+	th.stack[0].cont = &th.hist.cont[0][0]
+	var all board.MoveList
+	checked, skipped := 0, 0
+	for g := 0; g < 40; g++ {
+		p, err := board.ParseFEN("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for walk := 0; walk < 30; walk++ {
+			th.pos = p
+			p.GenerateLegal(&all)
+			if all.Count == 0 {
+				break
+			}
+			var quiets []board.Move
+			for _, m := range all.Slice() {
+				if !p.IsCapture(m) && m.Promo() == board.NoPieceType {
+					quiets = append(quiets, m)
+				}
+			}
+			var mp movePicker
+			mp.init(th, 1, board.NoMove, false)
+			if len(quiets) > 0 && rng.Intn(2) == 0 {
+				mp.excluded = quiets[rng.Intn(len(quiets))]
+			}
+			skipAfter := rng.Intn(6) // quiet moves returned before skipping
+			seen := map[board.Move]bool{}
+			quietSeen := 0
+			for {
+				m, ok := mp.next()
+				if !ok {
+					break
+				}
+				if seen[m] {
+					t.Fatalf("%s: %v returned twice", p.FEN(), m)
+				}
+				seen[m] = true
+				quiet := !p.IsCapture(m) && m.Promo() == board.NoPieceType
+				if quiet && mp.skipQuiets && mp.stage == stageQuiet {
+					if !p.GivesCheck(m) || m == mp.excluded {
+						t.Fatalf("%s: %v returned while skipping quiet moves", p.FEN(), m)
+					}
+					checked++
+				}
+				if quiet && mp.stage == stageQuiet {
+					quietSeen++
+					if quietSeen == skipAfter {
+						mp.skipQuiets = true
+					}
+				}
+			}
+			// Every legal move was returned or skipped, the excluded one
+			// aside when skipping passed it.
+			missing := 0
+			for _, m := range all.Slice() {
+				if !seen[m] && m != mp.excluded {
+					missing++
+					if p.GivesCheck(m) || p.IsCapture(m) || m.Promo() != board.NoPieceType {
+						t.Fatalf("%s: %v neither returned nor a skippable quiet move", p.FEN(), m)
+					}
+				}
+			}
+			if missing != mp.skipped {
+				t.Fatalf("%s: %d quiet moves missing, %d counted as skipped", p.FEN(), missing, mp.skipped)
+			}
+			skipped += mp.skipped
+			p.Make(all.Moves[rng.Intn(all.Count)])
+		}
+	}
+	if checked == 0 || skipped == 0 {
+		t.Fatalf("%d quiet checks returned and %d quiet moves skipped while skipping; want both", checked, skipped)
+	}
+}

@@ -291,6 +291,7 @@ func (t *thread) searchMoves(n *node) int {
 	pos := t.pos
 	var mp movePicker
 	mp.init(t, n.ply, n.ttMove, false)
+	mp.excluded = n.excluded
 	n.ttNoisy = n.ttMove != board.NoMove && (pos.IsCapture(n.ttMove) || n.ttMove.Promo() != board.NoPieceType)
 
 	l := moveLoop{best: -Infinity, alpha: n.alpha}
@@ -302,10 +303,14 @@ func (t *thread) searchMoves(n *node) int {
 		if m == n.excluded {
 			continue
 		}
-		l.moveCount++
+		l.moveCount += 1 + mp.skipped // the quiet moves the picker skipped count as pruned
+		mp.skipped = 0
 		score, quiet, outcome := t.tryMove(n, m, l.moveCount, mp.stage == stageBad, l.alpha, l.best)
 		switch outcome {
 		case movePruned:
+			continue
+		case moveQuietsPruned:
+			mp.skipQuiets = t.s.opts.SkipQuiets
 			continue
 		case moveEndsNode:
 			return score
@@ -404,6 +409,10 @@ func (t *thread) cutoff(n *node, l *moveLoop, m board.Move, quiet bool, score, m
 const (
 	moveSearched = iota
 	movePruned   // skipped without a search
+	// skipped without a search, and so will every later quiet move that
+	// does not give check (late move pruning and futility only grow
+	// stricter as the move number rises)
+	moveQuietsPruned
 	moveEndsNode // the singular search decided the node: return the score
 )
 
@@ -426,8 +435,12 @@ func (t *thread) tryMove(n *node, m board.Move, moveCount int, bad bool, alpha, 
 		hist = t.captureHistory(m)
 	}
 	lmr := lmrTable[min(depth, 63)][min(moveCount, 63)]
-	if !n.pvNode && !n.inCheck && best > -MateBound && t.pruneMove(n, m, quiet, hist, moveCount, max(depth-lmr, 0)) {
-		return 0, quiet, movePruned
+	if !n.pvNode && !n.inCheck && best > -MateBound {
+		if prune, rest := t.pruneMove(n, m, quiet, hist, moveCount, max(depth-lmr, 0)); rest {
+			return 0, quiet, moveQuietsPruned
+		} else if prune {
+			return 0, quiet, movePruned
+		}
 	}
 	// Extensions: singular (the hash move), and checks.
 	ext := 0
@@ -474,8 +487,9 @@ func (t *thread) tryMove(n *node, m board.Move, moveCount int, bad bool, alpha, 
 // can be skipped: late move pruning, futility, history pruning and SEE pruning of quiet moves,
 // and SEE pruning of captures. Moves that give check are never skipped.
 // lmrDepth is the depth the move would be searched at after its
-// reduction.
-func (t *thread) pruneMove(n *node, m board.Move, quiet bool, hist, moveCount, lmrDepth int) bool {
+// reduction. rest says that every later quiet move that does not check
+// would be pruned too.
+func (t *thread) pruneMove(n *node, m board.Move, quiet bool, hist, moveCount, lmrDepth int) (prune, rest bool) {
 	o := &t.s.opts
 	pos := t.pos
 	depth := n.depth
@@ -484,20 +498,20 @@ func (t *thread) pruneMove(n *node, m board.Move, quiet bool, hist, moveCount, l
 		futile := o.Futility && lmrDepth <= futilityDepth && n.staticEval+futilityBase+futilityMul*lmrDepth <= n.alpha
 		badHistory := o.HistoryPruning && lmrDepth <= historyPruneDepth && hist < -historyPruneMul*depth
 		if !lmp && !futile && !badHistory && !(o.SEEPruning && lmrDepth <= seeQuietDepth) || pos.GivesCheck(m) {
-			return false
+			return false, false
 		}
 		switch {
 		case lmp, futile:
-			return true
+			return true, true
 		case badHistory:
 			t.stats.HistoryPrunes++
-			return true
+			return true, false
 		}
-		return pos.SEE(m) < -seeQuietMul*lmrDepth*lmrDepth
+		return pos.SEE(m) < -seeQuietMul*lmrDepth*lmrDepth, false
 	}
 	// Captures that lose material are not worth a search near the
 	// horizon, unless they check (sacrifices against the king).
-	return o.SEEPruning && depth <= seeNoisyDepth && pos.SEE(m) < -seeNoisyMul*depth-hist/seeNoisyHistDiv && !pos.GivesCheck(m)
+	return o.SEEPruning && depth <= seeNoisyDepth && pos.SEE(m) < -seeNoisyMul*depth-hist/seeNoisyHistDiv && !pos.GivesCheck(m), false
 }
 
 // lmpCount is how many quiet moves late move pruning lets through.

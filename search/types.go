@@ -147,6 +147,7 @@ type Options struct {
 	QSTTEval       bool // quiescence stands pat on a stored score whose bound says it is more accurate than the evaluation
 	NullTTGuard    bool // no null move when a stored upper bound already says the node fails low
 	ThreatHistory  bool // the butterfly history also by whether the move's origin and destination are attacked
+	SkipQuiets     bool // once late move pruning or futility skips a quiet move, the picker offers only the quiet checks left
 }
 
 // Switch names one on/off enhancement for option tables and flags.
@@ -193,14 +194,16 @@ var Switches = []Switch{
 	{"QSTTEval", func(o *Options) *bool { return &o.QSTTEval }},
 	{"NullTTGuard", func(o *Options) *bool { return &o.NullTTGuard }},
 	{"ThreatHistory", func(o *Options) *bool { return &o.ThreatHistory }},
+	{"SkipQuiets", func(o *Options) *bool { return &o.SkipQuiets }},
 }
 
 // DefaultOptions returns the playing configuration: PVS with everything
 // on but ETC and the pending ones. With the other enhancements on, ETC
 // saves under 1% of the nodes and its probes of every child cost about a
 // fifth of the time to depth (docs/search-lab.md), so it is for the
-// laboratory. TTPv, EvalFifty, QSTTEval, NullTTGuard and ThreatHistory
-// wait for a match that says they gain (docs/search-strength.md).
+// laboratory. TTPv, EvalFifty, QSTTEval, NullTTGuard, ThreatHistory and
+// SkipQuiets wait for a match that says they gain
+// (docs/search-strength.md).
 func DefaultOptions() Options {
 	o := Options{Threads: 1, MultiPV: 1, Algorithm: PVS}
 	for _, s := range Switches {
@@ -208,7 +211,7 @@ func DefaultOptions() Options {
 	}
 	o.ETC = false
 	o.TTPv, o.EvalFifty, o.QSTTEval, o.NullTTGuard = false, false, false, false
-	o.ThreatHistory = false
+	o.ThreatHistory, o.SkipQuiets = false, false
 	return o
 }
 

@@ -418,7 +418,7 @@ func (t *thread) searchSplit(sp *splitPoint) {
 			continue
 		}
 		score, quiet, outcome := t.tryMove(&n, m, moveCount, bad, alpha, best)
-		if outcome == movePruned {
+		if outcome == movePruned || outcome == moveQuietsPruned {
 			continue
 		}
 		if t.halted() {
