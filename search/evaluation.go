@@ -30,6 +30,9 @@ func (t *thread) makeMove(m board.Move) {
 		t.nn.Push(t.pos, m)
 	}
 	t.pos.Make(m)
+	if t.s.opts.TT {
+		t.s.tt.Prefetch(t.pos.Key()) // the child's probe comes next
+	}
 }
 
 func (t *thread) unmakeMove() {
@@ -44,6 +47,9 @@ func (t *thread) makeNull() {
 		t.nn.PushNull()
 	}
 	t.pos.MakeNull()
+	if t.s.opts.TT {
+		t.s.tt.Prefetch(t.pos.Key())
+	}
 }
 
 func (t *thread) unmakeNull() {

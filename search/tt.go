@@ -7,6 +7,7 @@ package search
 import (
 	"math/bits"
 	"sync/atomic"
+	"unsafe"
 
 	"brudno/board"
 )
@@ -92,6 +93,13 @@ func (t *TT) NewSearch() { t.generation = (t.generation + 1) & 63 }
 func (t *TT) bucket(key uint64) []ttEntry {
 	hi, _ := bits.Mul64(key, t.buckets)
 	return t.entries[hi*bucketSize : hi*bucketSize+bucketSize]
+}
+
+// Prefetch starts loading key's bucket into the cache, so that the probe
+// of the position, a little later, finds it there.
+func (t *TT) Prefetch(key uint64) {
+	hi, _ := bits.Mul64(key, t.buckets)
+	prefetch(unsafe.Pointer(&t.entries[hi*bucketSize]))
 }
 
 // Probe looks key up. Scores are returned as stored, relative to the node;
