@@ -11,6 +11,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"runtime/pprof"
 	"strconv"
 	"time"
 
@@ -24,6 +26,8 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	verbose := fs.Bool("v", false, "print each position's nodes, time and best move")
 	stats := fs.Bool("stats", false, "print the search's work counters")
 	epd := fs.String("epd", "", "search the positions of this EPD/FEN `file` instead of the bench positions")
+	hashMB := fs.Int("hash", engine.BenchHashMB, "the table's size in `MB`, cleared before each position")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the searches to `file` (go tool pprof)")
 	var sf searchFlags
 	sf.register(fs)
 	positional, err := parseInterspersed(fs, args)
@@ -37,6 +41,10 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
+	if *hashMB < 1 || *hashMB > 65536 {
+		fmt.Fprintf(stderr, "bench: -hash must be from 1 to 65536 (the Hash option's range), got %d\n", *hashMB)
+		return 2
+	}
 	opts, err := sf.options()
 	if err != nil {
 		fmt.Fprintf(stderr, "bench: %v\n", err)
@@ -49,6 +57,19 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "bench: %v\n", err)
+			return 2
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(stderr, "bench: %v\n", err)
+			return 2
+		}
+		defer pprof.StopCPUProfile()
+	}
 	var total search.Stats
 	var perThread []search.Stats // summed over the positions
 	var nodes uint64
@@ -56,7 +77,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	if opts.Threads > 1 {
 		perThread = make([]search.Stats, opts.Threads)
 	}
-	nodes, elapsed = engine.BenchPositions(fens, depth, opts, func(r engine.BenchResult) {
+	nodes, elapsed = engine.BenchPositions(fens, depth, opts, *hashMB, func(r engine.BenchResult) {
 		total.Add(r.Stats)
 		for i := range r.PerThread {
 			if i < len(perThread) {

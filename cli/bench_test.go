@@ -62,3 +62,29 @@ func TestBenchNNUE(t *testing.T) {
 		}
 	}
 }
+
+// -hash sizes the table (a table size changes no node count at a small
+// depth: the tables are far from full), -cpuprofile writes a profile, and
+// bad values are refused.
+func TestBenchHashAndProfile(t *testing.T) {
+	nodes := func(args ...string) string {
+		var out, errOut bytes.Buffer
+		if rc := cmdBench(args, &out, &errOut); rc != 0 {
+			t.Fatalf("%v: exit %d: %s", args, rc, errOut.String())
+		}
+		return strings.Fields(out.String())[0]
+	}
+	prof := filepath.Join(t.TempDir(), "cpu.prof")
+	if a, b := nodes("5"), nodes("-hash", "64", "-cpuprofile", prof, "5"); a != b {
+		t.Errorf("16 MB: %s nodes, 64 MB: %s", a, b)
+	}
+	if st, err := os.Stat(prof); err != nil || st.Size() == 0 {
+		t.Errorf("profile: %v", err)
+	}
+	for _, args := range [][]string{{"-hash", "0"}, {"-hash", "70000"}, {"-cpuprofile", filepath.Join(t.TempDir(), "no", "such", "dir")}} {
+		var out, errOut bytes.Buffer
+		if rc := cmdBench(args, &out, &errOut); rc != 2 || errOut.Len() == 0 {
+			t.Errorf("%v: exit %d, %q; want 2 and a message", args, rc, errOut.String())
+		}
+	}
+}

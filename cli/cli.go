@@ -26,7 +26,7 @@ var Commands []Command
 
 func init() {
 	Commands = []Command{
-		{"bench", "[-v] [-stats] [-epd FILE] [-algo A] [-plain] [-enable LIST] [-disable LIST] [DEPTH]", fmt.Sprintf("search the bench positions to DEPTH (default %d), one thread; last line: N nodes M nps", engine.DefaultBenchDepth), cmdBench},
+		{"bench", "[-v] [-stats] [-epd FILE] [-hash MB] [-cpuprofile FILE] [-algo A] [-plain] [-enable LIST] [-disable LIST] [DEPTH]", fmt.Sprintf("search the bench positions to DEPTH (default %d), one thread; last line: N nodes M nps", engine.DefaultBenchDepth), cmdBench},
 		{"book", "build|analyse|probe|dump ...", "build a Polyglot book from PGN games or from Brudno's analysis, list a position's book moves, dump a book (`brudno book help`)", cmdBook},
 		{"lab", "[-epd FILE] [-depths 2-6] [-maxtime 60s] [-set seed|mtd|etc] [-hash MB] [-two] [-etc=false] [-plot DIR] | -minimal [-armg D] [-armg-qs] [-plot DIR] ... | -smp N ... | -trees -width W -depth D -order R ...", "node counts of alpha-beta, aspiration, PVS, +TT, +killers/history, +ETC and MTD(f) at fixed depths; -set mtd: MTD(f) against PVS with one- and two-bound table entries; -set etc: ETC with its restrictions lifted; -minimal: the left-first minimal graph, ARMG(D) and each configuration's nodes over it; -plot: SVG plots of the tables; -smp: parallel time to depth; -trees: alpha-beta, SSS*, DUAL*, MTD(f) and PS*(k) on synthetic trees (docs/search-lab.md, docs/lab-trees.md)", cmdLab},
 		{"params", "[-spsa] [-r R_END]", "the search's tunable constants, or with -spsa in OpenBench's SPSA input format (a tune build, -tags tune, takes each as a UCI option)", cmdParams},

@@ -229,7 +229,7 @@ func labSMP(fens []string, depth, threads, repeat int, scheme search.ParallelSch
 			for i, n := range []int{1, threads} {
 				o := search.DefaultOptions()
 				o.Threads, o.Parallel = n, scheme
-				engine.BenchPositions([]string{fen}, depth, o, func(r engine.BenchResult) {
+				engine.BenchPositions([]string{fen}, depth, o, engine.BenchHashMB, func(r engine.BenchResult) {
 					secs[i] = append(secs[i], r.Time.Seconds())
 					nodes[i] = append(nodes[i], float64(r.Nodes))
 					if i == 1 {

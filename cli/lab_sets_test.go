@@ -30,7 +30,7 @@ func TestLabSearchMatchesBench(t *testing.T) {
 	fens := engine.BenchFENs[:3]
 	tt := search.NewTT(16)
 	for _, c := range labConfigs() {
-		want, _ := engine.BenchPositions(fens, 3, c.opts, nil)
+		want, _ := engine.BenchPositions(fens, 3, c.opts, engine.BenchHashMB, nil)
 		if got, _ := labSearch(fens, 3, c.opts, tt); got != want {
 			t.Errorf("%s: lab %d nodes, bench %d", c.name, got, want)
 		}

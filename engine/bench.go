@@ -49,15 +49,18 @@ type BenchResult struct {
 // BenchPositions.
 func Bench(depth int, opts search.Options, report func(BenchResult)) (nodes uint64, elapsed time.Duration) {
 	opts.Threads = 1
-	return BenchPositions(BenchFENs, depth, opts, report)
+	return BenchPositions(BenchFENs, depth, opts, BenchHashMB, report)
 }
 
-// BenchPositions searches each FEN to depth with a 16 MB table cleared
-// before each position (with the history tables), calling report after
-// each. A FEN that does not parse is reported with zero nodes. With
-// opts.Threads 1 (or 0) the result is deterministic.
-func BenchPositions(fens []string, depth int, opts search.Options, report func(BenchResult)) (nodes uint64, elapsed time.Duration) {
-	tt := search.NewTT(16)
+// BenchHashMB is the table size of `brudno bench` unless -hash says otherwise.
+const BenchHashMB = 16
+
+// BenchPositions searches each FEN to depth with a table of hashMB
+// megabytes cleared before each position (with the history tables),
+// calling report after each. A FEN that does not parse is reported with
+// zero nodes. With opts.Threads 1 (or 0) the result is deterministic.
+func BenchPositions(fens []string, depth int, opts search.Options, hashMB int, report func(BenchResult)) (nodes uint64, elapsed time.Duration) {
+	tt := search.NewTT(hashMB)
 	s := search.NewSearcher(tt)
 	opts.Threads = max(opts.Threads, 1)
 	opts.MultiPV = 1

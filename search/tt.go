@@ -76,7 +76,8 @@ func NewTT(mb int) *TT {
 func (t *TT) Resize(mb int) {
 	n := uint64(mb) << 20 / (16 * bucketSize)
 	t.buckets = max(n, 1)
-	t.entries = make([]ttEntry, t.buckets*bucketSize)
+	t.entries = nil // the old table may go before the new one is made
+	t.entries = allocEntries(t.buckets * bucketSize)
 	t.generation = 0
 }
 
