@@ -21,7 +21,7 @@ import (
 	"brudno/nnue/train"
 )
 
-const trainUsage = "usage: brudno train -out NET [-checkpoint FILE] [-resume FILE] [-hidden 256] [-epochs 20] [-batch 16384] [-lr 0.001] [-lr-drop 15] [-lr-gamma 0.1] [-wd 0.01] [-lambda 0.7] [-power 2] [-val 0.05] [-threads N] [-seed 1] [-progress 1m] DATAFILE...  (files of `brudno datagen -format bin`)"
+const trainUsage = "usage: brudno train -out NET [-checkpoint FILE] [-resume FILE] [-hidden 256] [-epochs 20] [-batch 16384] [-lr 0.001] [-lr-drop 15] [-lr-gamma 0.1] [-wd 0.01] [-lambda 0.7] [-power 2] [-val 0.05] [-threads N] [-seed 1] [-mirror] [-progress 1m] DATAFILE...  (files of `brudno datagen -format bin`)"
 
 func cmdTrain(args []string, stdout, stderr io.Writer) int {
 	stop := make(chan struct{})
@@ -72,6 +72,7 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 	val := fs.Float64("val", 0.05, "hold out this fraction of the games (0 to 0.5) to measure the validation loss")
 	threads := fs.Int("threads", runtime.NumCPU(), "worker goroutines (results are reproducible for a given seed and number of threads)")
 	seed := fs.Uint64("seed", def.Seed, "seed of the initialisation, the validation split and the shuffles")
+	mirror := fs.Bool("mirror", def.Mirror, "train positions without castling rights mirrored left to right in about every other epoch")
 	progress := fs.Duration("progress", time.Minute, "report the training loss within an epoch at this interval (0: only at the end of epochs)")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -87,7 +88,7 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 		*ckpt = *out + ".ckpt"
 	}
 	opt := train.Options{Hidden: *hidden, Epochs: *epochs, Batch: *batch, LR: *lr, LRDrop: *lrDrop, LRGamma: *lrGamma,
-		WD: *wd, Lambda: *lambda, Power: *power, Threads: *threads, Seed: *seed,
+		WD: *wd, Lambda: *lambda, Power: *power, Threads: *threads, Seed: *seed, Mirror: *mirror,
 		Checkpoint: *ckpt, Out: *out, Progress: stderr, ProgressEvery: *progress}
 	if err := opt.Check(); err != nil {
 		fmt.Fprintf(stderr, "train: %v\n", err)

@@ -208,7 +208,7 @@ func TestGradient(t *testing.T) {
 		const lambda = 0.7
 		w := newWorker(h)
 		idx := []uint32{0, 1, 2, 3, 4, 5}
-		w.run(net.Params, recs, idx, 1/float64(len(recs)), lambda, power, true)
+		w.run(net.Params, recs, idx, 1/float64(len(recs)), lambda, power, 0, true)
 		p := make([]float64, len(net.Params))
 		for i, x := range net.Params {
 			p[i] = float64(x)
@@ -675,4 +675,90 @@ func BenchmarkTrainBatch(b *testing.B) {
 	cpu := time.Duration(ru1.Utime.Nano() - ru0.Utime.Nano())
 	b.ReportMetric(float64(b.N*len(idx))/b.Elapsed().Seconds(), "pos/s")
 	b.ReportMetric(float64(b.N*len(idx))/cpu.Seconds(), "pos/cpu-s")
+}
+
+// mirrorFEN returns fen's position mirrored left to right (files a-h
+// swapped); fen has no castling rights or en-passant square.
+func mirrorFEN(t *testing.T, fen string) string {
+	f := strings.Fields(fen)
+	ranks := strings.Split(f[0], "/")
+	for i, r := range ranks {
+		b := []byte(r)
+		slices.Reverse(b)
+		ranks[i] = string(b)
+	}
+	f[0] = strings.Join(ranks, "/")
+	return strings.Join(f, " ")
+}
+
+// With a mirror salt, a position without castling rights that mirrored
+// picks is trained as its mirror image: the same loss and gradient as
+// the mirrored position's record. Positions with castling rights are
+// never mirrored; of the others, about half are in an epoch.
+func TestMirror(t *testing.T) {
+	fens := []string{
+		"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1",
+		"2kr3r/pp3ppp/8/3q4/8/2N5/PPP2PPP/R2Q1RK1 w - - 3 15",
+	}
+	net, err := NewNet(32, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A salt that mirrors a position of index 0.
+	salt := uint64(1)
+	for !mirrored(&data.Record{}, 0, salt) {
+		salt += 2
+	}
+	for _, fen := range fens {
+		pos, err := board.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mpos, err := board.ParseFEN(mirrorFEN(t, fen))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := []data.Record{data.Encode(pos, 37, data.Draw)}
+		mrec := []data.Record{data.Encode(mpos, 37, data.Draw)}
+		a, b := newWorker(32), newWorker(32)
+		a.run(net.Params, rec, nil, 1, 0.7, 2, salt, true)
+		b.run(net.Params, mrec, nil, 1, 0.7, 2, 0, true)
+		// Equal but for the order of the float sums (the features come
+		// in another order).
+		if math.Abs(a.loss-b.loss) > 1e-5*b.loss+1e-9 {
+			t.Errorf("%s: mirrored in training: loss %g, the mirrored record's %g", fen, a.loss, b.loss)
+		}
+		for i := range a.grad {
+			if d := math.Abs(float64(a.grad[i] - b.grad[i])); d > 1e-4*math.Abs(float64(b.grad[i]))+1e-9 {
+				t.Fatalf("%s: mirrored in training: gradient %d is %g, the mirrored record's %g", fen, i, a.grad[i], b.grad[i])
+			}
+		}
+		b.run(net.Params, rec, nil, 1, 0.7, 2, 0, true)
+		if a.loss == b.loss {
+			t.Errorf("%s: the mirror changed nothing (loss %g)", fen, a.loss)
+		}
+	}
+	castling, err := board.ParseFEN(board.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withRights := data.Encode(castling, 0, data.Draw)
+	plain := data.Encode(castling, 0, data.Draw)
+	plain[offFlags] &^= 15
+	n := 0
+	for i := uint32(0); i < 10000; i++ {
+		if mirrored(&withRights, i, salt) {
+			t.Fatalf("a position with castling rights mirrored (index %d)", i)
+		}
+		if mirrored(&plain, i, salt) {
+			n++
+		}
+		if mirrored(&plain, i, 0) {
+			t.Fatalf("salt 0 mirrored index %d", i)
+		}
+	}
+	if n < 4700 || n > 5300 {
+		t.Errorf("%d of 10000 positions mirrored, want about half", n)
+	}
 }

@@ -25,6 +25,12 @@ type Options struct {
 	Power   float64 // the loss is the mean of |sigmoid(y) - target|^Power
 	Threads int     // worker goroutines
 	Seed    uint64  // initialisation, validation split and shuffling (a resumed run has its checkpoint's)
+	// Mirror trains each position without castling rights, in every
+	// other epoch on average (drawn from the seed, the epoch and the
+	// position), with the board mirrored left to right: the same
+	// position for chess, so the net learns the symmetry and sees twice
+	// the positions.
+	Mirror bool
 
 	Checkpoint string // write the float state here after every epoch and when stopped ("": never)
 	Out        string // write the quantised net here likewise ("": never)
@@ -179,6 +185,30 @@ func shuffle(perm []uint32, seed uint64, e int) {
 	rng.Shuffle(len(perm), func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
 }
 
+// mirrorSalt is what decides, with a position's index, whether the
+// position is mirrored in the current epoch (Mirror); 0 when none is.
+func (t *Trainer) mirrorSalt() uint64 {
+	if !t.opt.Mirror {
+		return 0
+	}
+	return mix64(t.opt.Seed^0x6d6972726f72<<16^uint64(t.epoch)) | 1 // "mirror"
+}
+
+// mix64 is SplitMix64's finaliser: a well-mixed 64-bit hash of x.
+func mix64(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// mirrored reports whether the position of record r, number i of the
+// training set, is mirrored under salt (never without castling rights
+// lost, nor with salt 0).
+func mirrored(r *data.Record, i uint32, salt uint64) bool {
+	return salt != 0 && r[offFlags]&15 == 0 && mix64(salt^uint64(i))&1 != 0
+}
+
 // ErrTooManyPositions is returned for more training positions than the
 // trainer indexes (2^32-1).
 var ErrTooManyPositions = errors.New("more than 4294967295 training positions")
@@ -280,7 +310,7 @@ func (t *Trainer) Loss(recs []data.Record) float64 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w.run(t.Net.Params, recs[lo:hi], nil, 0, t.opt.Lambda, t.opt.Power, false)
+			w.run(t.Net.Params, recs[lo:hi], nil, 0, t.opt.Lambda, t.opt.Power, 0, false)
 		}()
 	}
 	wg.Wait()
@@ -298,7 +328,7 @@ func (t *Trainer) trainBatch(recs []data.Record, idx []uint32, lr float64) {
 	inv := 1 / float64(len(idx))
 	parallel(nw, func(i int) {
 		lo, hi := i*len(idx)/nw, (i+1)*len(idx)/nw
-		t.workers[i].run(t.Net.Params, recs, idx[lo:hi], inv, t.opt.Lambda, t.opt.Power, true)
+		t.workers[i].run(t.Net.Params, recs, idx[lo:hi], inv, t.opt.Lambda, t.opt.Power, t.mirrorSalt(), true)
 	})
 	for _, w := range t.workers {
 		t.lossSum += w.loss
@@ -465,7 +495,9 @@ func backSCReLU(acc, ow, gow, d []float32, gy float32) {
 // run computes the loss of the positions recs[idx[i]] (all of recs in
 // order when idx is nil) into w.loss (their sum) and, when backward is
 // set, the gradient of the sum of their losses times scale into w.grad.
-func (w *worker) run(p []float32, recs []data.Record, idx []uint32, scale, lambda, power float64, backward bool) {
+// With a mirror salt, the positions it picks (mirrored) are seen with
+// the board mirrored left to right.
+func (w *worker) run(p []float32, recs []data.Record, idx []uint32, scale, lambda, power float64, mirror uint64, backward bool) {
 	h := w.h
 	fw := p[:Inputs*h]
 	bias := p[Inputs*h : (Inputs+1)*h]
@@ -490,14 +522,19 @@ func (w *worker) run(p []float32, recs []data.Record, idx []uint32, scale, lambd
 	}
 	loss := 0.0
 	for k := 0; k < count; k++ {
-		var r *data.Record
+		i := uint32(k)
 		if idx != nil {
-			r = &recs[idx[k]]
-		} else {
-			r = &recs[k]
+			i = idx[k]
 		}
+		r := &recs[i]
 		n := features(r, &w.featsW, &w.featsB)
 		us, them := w.featsW[:n], w.featsB[:n]
+		if mirrored(r, i, mirror) {
+			for j := range us {
+				us[j] ^= 7 // the square is the low six bits; its file the low three
+				them[j] ^= 7
+			}
+		}
 		if blackToMove(r) {
 			us, them = them, us
 		}
