@@ -20,7 +20,7 @@ func (t *thread) staticEval() int {
 func (t *thread) adjustEval(raw int) int {
 	v := raw + t.correction()
 	if t.s.opts.EvalFifty {
-		v = v * (200 - t.pos.HalfmoveClock()) / 200
+		v = v * (200 - min(t.pos.HalfmoveClock(), 100)) / 200
 	}
 	return max(-MateBound+1, min(v, MateBound-1))
 }
