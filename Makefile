@@ -4,7 +4,7 @@ EXE ?= brudno
 GO ?= go
 SHARED ?= ../shared
 
-.PHONY: all build run test test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data timeloss lab-mtd
+.PHONY: all build run test test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd
 
 all: build
 
@@ -97,6 +97,22 @@ NNUE_RANDOM_PLIES ?= 4
 nnue-data: build
 	mkdir -p $(dir $(NNUE_DATA))
 	./$(EXE) datagen -format bin -append -book $(SHARED)/books/noob_2moves.epd -random-plies $(NNUE_RANDOM_PLIES) -nodes $(NNUE_NODES) -threads $(DATAGEN_THREADS) -games $(NNUE_GAMES) -out $(NNUE_DATA)
+
+# The embedded default network (engine/nets/default.nnue, engine/nets/README.md):
+# `brudno train` on NET_DATA (files of `make nnue-data`), with NET_HIDDEN
+# neurons for NET_EPOCHS epochs and NET_FLAGS (for example -mirror
+# -lr-drop 8); the checkpoint goes to NET_CKPT, outside the embedded
+# folder. The binary is rebuilt to embed the new network. Minutes to an
+# hour, by the size of the data.
+NET_DATA ?= $(NNUE_DATA)
+NET_HIDDEN ?= 256
+NET_EPOCHS ?= 20
+NET_FLAGS ?=
+NET_CKPT ?= data/nnue/default.ckpt
+net: build
+	mkdir -p $(dir $(NET_CKPT))
+	./$(EXE) train -out engine/nets/default.nnue -checkpoint $(NET_CKPT) -hidden $(NET_HIDDEN) -epochs $(NET_EPOCHS) $(NET_FLAGS) $(NET_DATA)
+	$(MAKE) build
 
 # The embedded default book, book/default.bin, from Brudno's own analysis:
 # every position up to BOOK_PLIES plies from the start is searched to

@@ -1,10 +1,11 @@
 // The evaluation options: Evaluation chooses between the hand-crafted
 // evaluation (HCE) and the NNUE network, and EvalFile loads a network
-// file. No network is embedded yet, so NNUE needs EvalFile and HCE stays
-// the default until a network trained on Brudno's games beats it.
+// file or names the embedded one ("<default>", embedded_net.go). HCE
+// stays the default until a network trained on Brudno's games beats it.
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -14,7 +15,7 @@ import (
 func evalOptions() []Option {
 	return []Option{
 		{Name: "Evaluation", Type: Combo, Default: "HCE", Vars: []string{"HCE", "NNUE"}, apply: setEvaluation},
-		{Name: "EvalFile", Type: String, Default: "<empty>", apply: setEvalFile},
+		{Name: "EvalFile", Type: String, Default: defaultEvalFile(), apply: setEvalFile},
 	}
 }
 
@@ -28,8 +29,8 @@ func setEvaluation(e *Engine, v string) error {
 	return nil
 }
 
-// setEvalFile loads the network named v ("" or "<empty>": none). On
-// error the previous network stays.
+// setEvalFile loads the network named v ("" or "<empty>": none;
+// "<default>": the embedded one). On error the previous network stays.
 func setEvalFile(e *Engine, v string) error {
 	v = strings.TrimSpace(v)
 	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
@@ -42,7 +43,15 @@ func setEvalFile(e *Engine, v string) error {
 		e.set.net, e.set.netName = nil, ""
 		return nil
 	}
-	net, err := nnue.LoadFile(v)
+	var net *nnue.Net
+	var err error
+	if v == embeddedNetName {
+		if net, err = embeddedNet(); net == nil && err == nil {
+			err = errors.New("this build has no embedded network")
+		}
+	} else {
+		net, err = nnue.LoadFile(v)
+	}
 	if err != nil {
 		if e.set.net != nil {
 			return fmt.Errorf("option EvalFile: %v; keeping %s", err, e.set.netName)

@@ -39,6 +39,9 @@ func TestEvaluationOptions(t *testing.T) {
 	if e.set.search.Net != nil {
 		t.Fatal("a network is in use by default")
 	}
+	if err := e.SetOption("EvalFile", "<empty>"); err != nil { // unload an embedded one
+		t.Fatal(err)
+	}
 	if err := e.SetOption("Evaluation", "NNUE"); err == nil || e.set.nnue {
 		t.Fatalf("NNUE without a network: %v, nnue %v", err, e.set.nnue)
 	}
@@ -66,5 +69,36 @@ func TestEvaluationOptions(t *testing.T) {
 	}
 	if err := e.SetOption("Evaluation", "HCE"); err != nil || e.set.search.Net != nil {
 		t.Fatalf("back to HCE: %v", err)
+	}
+}
+
+// The embedded network, when the build has one, loads and is EvalFile's
+// default; without one, "<default>" is refused and the network in use
+// stays.
+func TestEmbeddedNet(t *testing.T) {
+	net, err := embeddedNet()
+	if err != nil {
+		t.Fatalf("the embedded network is damaged: %v", err)
+	}
+	e := New()
+	if net == nil {
+		if defaultEvalFile() != "<empty>" || e.set.net != nil {
+			t.Fatalf("no embedded network, but EvalFile defaults to %q", defaultEvalFile())
+		}
+		good := writeNet(t, t.TempDir())
+		if err := e.SetOption("EvalFile", good); err != nil {
+			t.Fatal(err)
+		}
+		loaded := e.set.net
+		if err := e.SetOption("EvalFile", "<default>"); err == nil || !strings.Contains(err.Error(), "no embedded network") || e.set.net != loaded {
+			t.Errorf("EvalFile <default> without an embedded network: %v", err)
+		}
+		return
+	}
+	if defaultEvalFile() != "<default>" || e.set.net != net || e.set.netName != "<default>" {
+		t.Fatalf("embedded network: EvalFile default %q, loaded %v", defaultEvalFile(), e.set.net == net)
+	}
+	if err := e.SetOption("Evaluation", "NNUE"); err != nil || e.set.search.Net != net {
+		t.Fatalf("Evaluation NNUE with the embedded network: %v", err)
 	}
 }
