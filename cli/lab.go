@@ -11,7 +11,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -53,9 +55,9 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 	epd := fs.String("epd", "", "positions (EPD or FEN `file`); default: the bench positions")
 	depths := fs.String("depths", "2-6", "depth range `from-to`")
 	maxTime := fs.Duration("maxtime", 60*time.Second, "skip a cell whose predicted time (from the depth before) exceeds this")
-	smp := fs.Int("smp", 0, "instead: time to the last depth of -depths with 1 thread and with this many threads, per position, and the median speedup")
+	smp := fs.String("smp", "", "instead: time to the last depth of -depths with 1 thread and with this many threads (a comma-separated `list`, such as 2,4,8), per position, and the median speedups")
 	repeat := fs.Int("repeat", 1, "with -smp, time each position this many times with each thread count and take the median time")
-	schemeName := fs.String("scheme", search.LazySMP.String(), "with -smp, the parallel scheme: "+strings.Join(search.ParallelSchemeNames(), ", "))
+	schemeName := fs.String("scheme", search.LazySMP.String(), "with -smp, the parallel schemes (comma-separated): "+strings.Join(search.ParallelSchemeNames(), ", "))
 	set := fs.String("set", "seed", "the configurations: "+strings.Join(labSetNames, ", ")+" (lab_sets.go)")
 	hashMB := fs.Int("hash", 16, "the table's size in `MB`, fresh for each position")
 	two := fs.Bool("two", false, "two-bound table entries (a lower and an upper bound, each with its depth) for every configuration of the set")
@@ -83,17 +85,30 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	if *smp > 1 {
+	if *smp != "" {
 		if *repeat < 1 {
 			fmt.Fprintf(stderr, "lab: -repeat must be at least 1, got %d\n", *repeat)
 			return 2
 		}
-		scheme, err := search.ParseParallelScheme(*schemeName)
-		if err != nil {
-			fmt.Fprintf(stderr, "lab: %v\n", err)
-			return 2
+		var threads []int
+		for _, f := range strings.Split(*smp, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 2 || n > 256 {
+				fmt.Fprintf(stderr, "lab: -smp %q: want thread counts from 2 to 256 (the Threads option's range), comma-separated\n", *smp)
+				return 2
+			}
+			threads = append(threads, n)
 		}
-		return labSMP(fens, to, *smp, *repeat, scheme, stdout, stderr)
+		var schemes []search.ParallelScheme
+		for _, f := range strings.Split(*schemeName, ",") {
+			scheme, err := search.ParseParallelScheme(strings.TrimSpace(f))
+			if err != nil {
+				fmt.Fprintf(stderr, "lab: %v\n", err)
+				return 2
+			}
+			schemes = append(schemes, scheme)
+		}
+		return labSMP(fens, to, threads, *repeat, schemes, *plotDir, stdout, stderr)
 	}
 	if *hashMB < 1 {
 		fmt.Fprintf(stderr, "lab: -hash must be at least 1, got %d\n", *hashMB)
@@ -209,63 +224,105 @@ func labRelative(from int, configs []labConfig, totals [][]uint64, stdout io.Wri
 	}
 }
 
-// labSMP measures the time to reach depth with one thread and with threads
-// threads of the scheme on each position (default options, fresh table;
-// the median of repeat timings each) and prints the per-position and
-// median speedups, the search overhead (the nodes the threads search to
-// reach the depth, over one thread's), the node rate of the threads over
-// one thread's, and the parallel counters: split points, joins, aborted
-// work, and each thread's share of the nodes and idle time.
-func labSMP(fens []string, depth, threads, repeat int, scheme search.ParallelScheme, stdout, stderr io.Writer) int {
-	perThread := make([]search.Stats, threads) // summed over every run with threads threads
-	var total search.Stats
-	var manyTime time.Duration
-	// timeTo is the median of repeat timings (and node counts); the runs
-	// alternate between the thread counts so that a slow spell of the
-	// machine hits both.
-	timeTo := func(fen string) (one, many time.Duration, oneNodes, manyNodes float64) {
-		var secs, nodes [2][]float64 // by thread count: 1, threads
+// smpRun is one parallel configuration of labSMP: a scheme at a thread
+// count, with what its runs gathered.
+type smpRun struct {
+	scheme    search.ParallelScheme
+	threads   int
+	secs      [][]float64 // by position, each timing
+	nodes     [][]float64
+	total     search.Stats   // summed over every run
+	perThread []search.Stats // by thread, summed over every run
+	time      time.Duration  // of every run
+	speedups  []float64      // by position: median one-thread time over median time
+	overheads []float64
+	rates     []float64
+}
+
+// labSMP measures the time to reach depth with one thread and with each
+// thread count of threads for each scheme on each position (default
+// options, fresh table; the median of repeat timings each, the
+// configurations taking turns within each repeat so that a slow spell of
+// the machine hits all), and prints for each configuration the
+// per-position and median speedups, the search overhead (the nodes the
+// threads search to reach the depth, over one thread's), the node rate
+// of the threads over one thread's, and the parallel counters: split
+// points, joins, aborted work, and each thread's share of the nodes and
+// idle time; then a summary with the efficiency (speedup over threads)
+// and, with plotDir, its plot.
+func labSMP(fens []string, depth int, threads []int, repeat int, schemes []search.ParallelScheme, plotDir string, stdout, stderr io.Writer) int {
+	var runs []*smpRun
+	for _, sc := range schemes {
+		for _, n := range threads {
+			runs = append(runs, &smpRun{scheme: sc, threads: n, perThread: make([]search.Stats, n),
+				secs: make([][]float64, len(fens)), nodes: make([][]float64, len(fens))})
+		}
+	}
+	oneSecs, oneNodes := make([][]float64, len(fens)), make([][]float64, len(fens))
+	bench := func(fen string, n int, sc search.ParallelScheme, report func(engine.BenchResult)) {
+		o := search.DefaultOptions()
+		o.Threads, o.Parallel = n, sc
+		engine.BenchPositions([]string{fen}, depth, o, engine.BenchHashMB, report)
+	}
+	for i, fen := range fens {
 		for range repeat {
-			for i, n := range []int{1, threads} {
-				o := search.DefaultOptions()
-				o.Threads, o.Parallel = n, scheme
-				engine.BenchPositions([]string{fen}, depth, o, engine.BenchHashMB, func(r engine.BenchResult) {
-					secs[i] = append(secs[i], r.Time.Seconds())
-					nodes[i] = append(nodes[i], float64(r.Nodes))
-					if i == 1 {
-						manyTime += r.Time
-						total.Add(r.Stats)
-						for j := range r.PerThread {
-							perThread[j].Add(r.PerThread[j])
-						}
+			bench(fen, 1, search.LazySMP, func(r engine.BenchResult) {
+				oneSecs[i] = append(oneSecs[i], r.Time.Seconds())
+				oneNodes[i] = append(oneNodes[i], float64(r.Nodes))
+			})
+			for _, run := range runs {
+				bench(fen, run.threads, run.scheme, func(r engine.BenchResult) {
+					run.secs[i] = append(run.secs[i], r.Time.Seconds())
+					run.nodes[i] = append(run.nodes[i], float64(r.Nodes))
+					run.time += r.Time
+					run.total.Add(r.Stats)
+					for j := range r.PerThread {
+						run.perThread[j].Add(r.PerThread[j])
 					}
 				})
 			}
 		}
-		sec := func(x float64) time.Duration { return time.Duration(x * float64(time.Second)) }
-		return sec(median(secs[0])), sec(median(secs[1])), median(nodes[0]), median(nodes[1])
+		one, oneN := median(oneSecs[i]), median(oneNodes[i])
+		for _, run := range runs {
+			sp := one / max(median(run.secs[i]), 1e-6)
+			ov := median(run.nodes[i]) / max(oneN, 1)
+			run.speedups, run.overheads, run.rates = append(run.speedups, sp), append(run.overheads, ov), append(run.rates, sp*ov)
+			fmt.Fprintf(stderr, "position %d: %v %d threads %.2f\n", i+1, run.scheme, run.threads, sp)
+		}
 	}
-	var ratios, overheads, rates []float64
-	fmt.Fprintf(stdout, "Time to depth %d: 1 thread vs %d threads, %v (default options, fresh 16 MB table; median of %d timings each).\n\n", depth, threads, scheme, repeat)
-	fmt.Fprintf(stdout, "| position | 1 thread ms | %d threads ms | speedup | 1 thread nodes | %d threads nodes | search overhead | node rate |\n", threads, threads)
-	fmt.Fprintf(stdout, "|---:|---:|---:|---:|---:|---:|---:|---:|\n")
-	for i, fen := range fens {
-		one, many, oneNodes, manyNodes := timeTo(fen)
-		r := one.Seconds() / max(many.Seconds(), 1e-6)
-		overhead := manyNodes / max(oneNodes, 1)
-		rate := overhead * r // (nodes/time with threads) / (nodes/time with one)
-		ratios, overheads, rates = append(ratios, r), append(overheads, overhead), append(rates, rate)
-		fmt.Fprintf(stdout, "| %d | %d | %d | %.2f | %.0f | %.0f | %.2f | %.2f |\n", i+1, one.Milliseconds(), many.Milliseconds(), r, oneNodes, manyNodes, overhead, rate)
-		fmt.Fprintf(stderr, "position %d: %.2f\n", i+1, r)
+	for _, run := range runs {
+		n := run.threads
+		fmt.Fprintf(stdout, "Time to depth %d: 1 thread vs %d threads, %v (default options, fresh 16 MB table; median of %d timings each).\n\n", depth, n, run.scheme, repeat)
+		fmt.Fprintf(stdout, "| position | 1 thread ms | %d threads ms | speedup | 1 thread nodes | %d threads nodes | search overhead | node rate |\n", n, n)
+		fmt.Fprintf(stdout, "|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+		for i := range fens {
+			fmt.Fprintf(stdout, "| %d | %.0f | %.0f | %.2f | %.0f | %.0f | %.2f | %.2f |\n", i+1, 1000*median(oneSecs[i]), 1000*median(run.secs[i]),
+				run.speedups[i], median(oneNodes[i]), median(run.nodes[i]), run.overheads[i], run.rates[i])
+		}
+		fmt.Fprintf(stdout, "\nmedian speedup %.2f over %d positions\n", median(slices.Clone(run.speedups)), len(fens))
+		fmt.Fprintf(stdout, "median search overhead %.2f (nodes with %d threads / nodes with 1, same depth)\n", median(slices.Clone(run.overheads)), n)
+		fmt.Fprintf(stdout, "median node rate %.2f (nodes per second with %d threads / with 1; %d would be perfect)\n", median(slices.Clone(run.rates)), n, n)
+		fmt.Fprintf(stdout, "\nWith %d threads, over all runs: split points %d, joined %d, aborted nodes %d (%.1f%% of the nodes)\n",
+			n, run.total.SplitPoints, run.total.SplitJoins, run.total.AbortedNodes, 100*float64(run.total.AbortedNodes)/float64(max(run.total.Total(), 1)))
+		for i, st := range run.perThread {
+			fmt.Fprintf(stdout, "thread %d: %d nodes (%.1f%%), idle %v (%.1f%% of the search time)\n", i, st.Total(),
+				100*float64(st.Total())/float64(max(run.total.Total(), 1)), st.Idle.Round(time.Millisecond), 100*st.Idle.Seconds()/max(run.time.Seconds(), 1e-9))
+		}
+		fmt.Fprintln(stdout)
 	}
-	fmt.Fprintf(stdout, "\nmedian speedup %.2f over %d positions\n", median(ratios), len(ratios))
-	fmt.Fprintf(stdout, "median search overhead %.2f (nodes with %d threads / nodes with 1, same depth)\n", median(overheads), threads)
-	fmt.Fprintf(stdout, "median node rate %.2f (nodes per second with %d threads / with 1; %d would be perfect)\n", median(rates), threads, threads)
-	fmt.Fprintf(stdout, "\nWith %d threads, over all runs: split points %d, joined %d, aborted nodes %d (%.1f%% of the nodes)\n",
-		threads, total.SplitPoints, total.SplitJoins, total.AbortedNodes, 100*float64(total.AbortedNodes)/float64(max(total.Total(), 1)))
-	for i, st := range perThread {
-		fmt.Fprintf(stdout, "thread %d: %d nodes (%.1f%%), idle %v (%.1f%% of the search time)\n", i, st.Total(),
-			100*float64(st.Total())/float64(max(total.Total(), 1)), st.Idle.Round(time.Millisecond), 100*st.Idle.Seconds()/max(manyTime.Seconds(), 1e-9))
+	if len(runs) > 1 {
+		fmt.Fprintf(stdout, "Summary, depth %d, %d positions (medians over positions):\n\n| scheme | threads | speedup | efficiency | search overhead | node rate |\n|---|---:|---:|---:|---:|---:|\n", depth, len(fens))
+		for _, run := range runs {
+			sp := median(slices.Clone(run.speedups))
+			fmt.Fprintf(stdout, "| %v | %d | %.2f | %.2f | %.2f | %.2f |\n", run.scheme, run.threads, sp, sp/float64(run.threads),
+				median(slices.Clone(run.overheads)), median(slices.Clone(run.rates)))
+		}
+	}
+	if err := labPlotTo(plotDir, fmt.Sprintf("lab-smp-depth%d.svg", depth), func(path string) error {
+		return labPlotSMP(path, depth, len(fens), runs)
+	}); err != nil {
+		fmt.Fprintf(stderr, "lab: plot: %v\n", err)
+		return 1
 	}
 	return 0
 }

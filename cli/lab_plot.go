@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"gonum.org/v1/plot"
@@ -126,4 +127,47 @@ func (logTicks) Ticks(lo, hi float64) []plot.Tick {
 		}
 	}
 	return ticks
+}
+
+// labPlotSMP draws the median speedup of each scheme against the thread
+// count (one thread at 1), with the ideal speedup for comparison.
+func labPlotSMP(path string, depth, positions int, runs []*smpRun) error {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("Time-to-depth speedup, depth %d, %d positions (medians)", depth, positions)
+	p.X.Label.Text = "threads"
+	p.Y.Label.Text = "speedup over one thread"
+	top := 1.0
+	var schemes []string
+	byScheme := map[string]plotter.XYs{}
+	for _, r := range runs {
+		name := r.scheme.String()
+		if _, ok := byScheme[name]; !ok {
+			schemes = append(schemes, name)
+			byScheme[name] = plotter.XYs{{X: 1, Y: 1}}
+		}
+		sp := median(slices.Clone(r.speedups))
+		byScheme[name] = append(byScheme[name], plotter.XY{X: float64(r.threads), Y: sp})
+		top = max(top, float64(r.threads), sp)
+	}
+	ideal, err := plotter.NewLine(plotter.XYs{{X: 1, Y: 1}, {X: top, Y: top}})
+	if err != nil {
+		return err
+	}
+	ideal.Dashes = []vg.Length{vg.Points(4), vg.Points(4)}
+	p.Add(ideal)
+	p.Legend.Add("ideal", ideal)
+	for i, name := range schemes {
+		line, points, err := plotter.NewLinePoints(byScheme[name])
+		if err != nil {
+			return err
+		}
+		line.Color, points.Color = plotutil.Color(i), plotutil.Color(i)
+		points.Shape = plotutil.Shape(i)
+		p.Add(line, points)
+		p.Legend.Add(name, line, points)
+	}
+	p.Legend.Top, p.Legend.Left = true, true
+	p.X.Min, p.Y.Min = 1, 0
+	p.Add(plotter.NewGrid())
+	return p.Save(7*vg.Inch, 5*vg.Inch, path)
 }

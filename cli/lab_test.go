@@ -37,6 +37,20 @@ func TestLabSMP(t *testing.T) {
 		}
 	}
 
+	out.Reset()
+	plots := filepath.Join(dir, "plots")
+	if rc := cmdLab([]string{"-smp", "2,3", "-scheme", "LazySMP,YBW", "-depths", "5", "-epd", epd, "-plot", plots}, &out, &errOut); rc != 0 {
+		t.Fatalf("lists: exit %d: %s", rc, errOut.String())
+	}
+	for _, want := range []string{"3 threads, YBW", "2 threads, LazySMP", "| scheme | threads | speedup | efficiency |", "| YBW | 3 |", "| LazySMP | 2 |"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output of lists lacks %q:\n%s", want, out.String())
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(plots, "lab-smp-depth5.svg")); err != nil || !bytes.Contains(b, []byte("YBW")) {
+		t.Errorf("speedup plot: %v", err)
+	}
+
 	empty := filepath.Join(dir, "empty.epd")
 	if err := os.WriteFile(empty, []byte("# nothing\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -48,6 +62,8 @@ func TestLabSMP(t *testing.T) {
 		{[]string{"-smp", "2", "-epd", empty}, "no positions"},
 		{[]string{"-smp", "2", "-repeat", "0"}, "-repeat must be at least 1"},
 		{[]string{"-smp", "2", "-scheme", "ABDADA"}, "unknown parallel scheme"},
+		{[]string{"-smp", "1"}, "want thread counts from 2"},
+		{[]string{"-smp", "2,x"}, "want thread counts from 2"},
 	} {
 		errOut.Reset()
 		if rc := cmdLab(c.args, &out, &errOut); rc != 2 || !strings.Contains(errOut.String(), c.want) {
