@@ -15,6 +15,7 @@ import (
 var (
 	aspirationDepth = 4  // first iteration searched with a window
 	aspirationDelta = 20 // half-width of the first window, centipawns
+	aspFailHighMax  = 3  // AspFailHigh: at most this many plies less
 )
 
 // Pruning, reductions and extensions before the moves are searched.
@@ -126,6 +127,7 @@ type Param struct {
 var Params = []Param{
 	{"AspirationDepth", &aspirationDepth, 2, 8, 1},
 	{"AspirationDelta", &aspirationDelta, 5, 60, 3},
+	{"AspFailHighMax", &aspFailHighMax, 1, 6, 1},
 	{"RFPDepth", &rfpDepth, 4, 12, 1},
 	{"RFPMargin", &rfpMargin, 30, 150, 6},
 	{"RazorDepth", &razorDepth, 0, 4, 1},

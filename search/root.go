@@ -140,8 +140,9 @@ func (t *thread) aspirate(depth, pvIdx int, main bool) {
 	if s.opts.Aspiration && depth >= aspirationDepth && !IsMateScore(prev) && prev > -Infinity {
 		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
 	}
+	d := depth // with AspFailHigh, a ply less after each fail high
 	for {
-		score := t.rootSearch(depth, alpha, beta, pvIdx)
+		score := t.rootSearch(d, alpha, beta, pvIdx)
 		sortRootMoves(t.rootMoves[pvIdx:])
 		if t.halted() {
 			return
@@ -153,11 +154,15 @@ func (t *thread) aspirate(depth, pvIdx int, main bool) {
 			}
 			beta = (alpha + beta) / 2
 			alpha = max(score-delta, -Infinity)
+			d = depth
 		case score >= beta:
 			if main && s.cb.Info != nil {
 				s.cb.Info(t.info(depth, pvIdx, BoundLower))
 			}
 			beta = min(score+delta, Infinity)
+			if s.opts.AspFailHigh && !IsMateScore(score) && d > max(depth-aspFailHighMax, 1) {
+				d--
+			}
 		default:
 			return
 		}

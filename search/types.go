@@ -148,6 +148,7 @@ type Options struct {
 	NullTTGuard    bool // no null move when a stored upper bound already says the node fails low
 	ThreatHistory  bool // the butterfly history also by whether the move's origin and destination are attacked
 	SkipQuiets     bool // once late move pruning or futility skips a quiet move, the picker offers only the quiet checks left
+	AspFailHigh    bool // each fail high of an aspiration window re-searches a ply shallower (a fail low restores the depth)
 }
 
 // Switch names one on/off enhancement for option tables and flags.
@@ -195,14 +196,15 @@ var Switches = []Switch{
 	{"NullTTGuard", func(o *Options) *bool { return &o.NullTTGuard }},
 	{"ThreatHistory", func(o *Options) *bool { return &o.ThreatHistory }},
 	{"SkipQuiets", func(o *Options) *bool { return &o.SkipQuiets }},
+	{"AspFailHigh", func(o *Options) *bool { return &o.AspFailHigh }},
 }
 
 // DefaultOptions returns the playing configuration: PVS with everything
 // on but ETC and the pending ones. With the other enhancements on, ETC
 // saves under 1% of the nodes and its probes of every child cost about a
 // fifth of the time to depth (docs/search-lab.md), so it is for the
-// laboratory. TTPv, EvalFifty, QSTTEval, NullTTGuard, ThreatHistory and
-// SkipQuiets wait for a match that says they gain
+// laboratory. TTPv, EvalFifty, QSTTEval, NullTTGuard, ThreatHistory,
+// SkipQuiets and AspFailHigh wait for a match that says they gain
 // (docs/search-strength.md).
 func DefaultOptions() Options {
 	o := Options{Threads: 1, MultiPV: 1, Algorithm: PVS}
@@ -211,7 +213,7 @@ func DefaultOptions() Options {
 	}
 	o.ETC = false
 	o.TTPv, o.EvalFifty, o.QSTTEval, o.NullTTGuard = false, false, false, false
-	o.ThreatHistory, o.SkipQuiets = false, false
+	o.ThreatHistory, o.SkipQuiets, o.AspFailHigh = false, false, false
 	return o
 }
 
