@@ -184,7 +184,7 @@ func TestEvalFifty(t *testing.T) {
 	base := "4k3/8/8/8/8/8/3QK3/8 w - - %d 80"
 	for _, c := range []struct{ clock, num, den int }{{0, 1, 1}, {50, 3, 4}, {100, 1, 2}} {
 		opts := DefaultOptions()
-		opts.CorrHistory = false
+		opts.CorrHistory, opts.EvalFifty = false, false
 		_, off := prepared(t, fmt.Sprintf(base, c.clock), opts)
 		opts.EvalFifty = true
 		_, on := prepared(t, fmt.Sprintf(base, c.clock), opts)

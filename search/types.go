@@ -200,11 +200,10 @@ var Switches = []Switch{
 }
 
 // DefaultOptions returns the playing configuration: PVS with everything
-// on but ETC and the pending ones. With the other enhancements on, ETC
-// saves under 1% of the nodes and its probes of every child cost about a
-// fifth of the time to depth (docs/search-lab.md), so it is for the
-// laboratory. TTPv, EvalFifty, QSTTEval, NullTTGuard, ThreatHistory,
-// SkipQuiets and AspFailHigh wait for a match that says they gain
+// on but ETC and AspFailHigh. With the other enhancements on, ETC saves
+// under 1% of the nodes and its probes of every child cost about a fifth
+// of the time to depth (docs/search-lab.md), so it is for the laboratory.
+// AspFailHigh waits for a match that says it gains
 // (docs/search-strength.md).
 func DefaultOptions() Options {
 	o := Options{Threads: 1, MultiPV: 1, Algorithm: PVS}
@@ -212,8 +211,7 @@ func DefaultOptions() Options {
 		*s.Field(&o) = true
 	}
 	o.ETC = false
-	o.TTPv, o.EvalFifty, o.QSTTEval, o.NullTTGuard = false, false, false, false
-	o.ThreatHistory, o.SkipQuiets, o.AspFailHigh = false, false, false
+	o.AspFailHigh = false
 	return o
 }
 
