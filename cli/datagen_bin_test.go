@@ -6,7 +6,9 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"io"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +16,8 @@ import (
 	"time"
 
 	"brudno/board"
+	"brudno/eval"
+	"brudno/nnue"
 	"brudno/nnue/data"
 	"brudno/search"
 )
@@ -198,5 +202,48 @@ func TestDatagenInfo(t *testing.T) {
 	}
 	if rc := cmdDatagenInfo(nil, &stdout, &stderr); rc != 2 {
 		t.Errorf("no file: exit %d", rc)
+	}
+}
+
+// -net compares the hand-crafted evaluation and a network with the
+// records' search scores by the number of pieces: the start position's
+// record lands in the band of 28 or more, with its exact distances.
+func TestDatagenInfoNet(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "d.bin")
+	var w bytes.Buffer
+	dw := data.NewWriter(&w)
+	pos := board.NewPosition()
+	dw.Write(data.Encode(pos, 250, data.Draw))
+	dw.Flush()
+	if err := os.WriteFile(file, w.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	netFile := filepath.Join(dir, "n.nnue")
+	net, err := nnue.RandomNet(16, 50, rand.New(rand.NewSource(2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nb bytes.Buffer
+	if err := net.Save(&nb); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(netFile, nb.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ev := net.NewEvaluator()
+	ev.Reset(pos)
+	hce := eval.NewEvaluator().Evaluate(pos)
+	want := fmt.Sprintf("| 28+ | 1 | %d | %d |", abs(hce-250), abs(ev.Evaluate(pos)-250))
+	var stdout, stderr bytes.Buffer
+	if rc := cmdDatagenInfo([]string{"-show", "0", "-net", netFile, file}, &stdout, &stderr); rc != 0 {
+		t.Fatalf("exit %d: %s", rc, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), want) {
+		t.Errorf("output lacks %q:\n%s", want, stdout.String())
+	}
+	stderr.Reset()
+	if rc := cmdDatagenInfo([]string{"-net", file, file}, &stdout, &stderr); rc != 2 || !strings.Contains(stderr.String(), "-net") {
+		t.Errorf("a data file as the network: exit %d, %q", rc, stderr.String())
 	}
 }

@@ -2,6 +2,8 @@
 // 32-byte records `brudno datagen -format bin` writes) to check them:
 // the number of records, the results, the scores and the first records
 // as FENs. Every record is decoded, so a corrupt one is found and named.
+// With -net it also measures how far the hand-crafted evaluation and a
+// network are from the records' search scores, by the number of pieces.
 
 package cli
 
@@ -10,8 +12,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 
+	"brudno/board"
+	"brudno/eval"
+	"brudno/nnue"
 	"brudno/nnue/data"
 )
 
@@ -80,17 +86,27 @@ func cmdDatagenInfo(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("datagen-info", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	show := fs.Int("show", 5, "print the first `N` records of each file as FENs with score and result")
+	netFile := fs.String("net", "", "also compare the hand-crafted evaluation and this network `file` with the records' search scores, by the number of pieces")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return 2
 	}
 	if len(files) == 0 || *show < 0 {
-		fmt.Fprintln(stderr, "usage: brudno datagen-info [-show N] FILE...  (files of `brudno datagen -format bin`)")
+		fmt.Fprintln(stderr, "usage: brudno datagen-info [-show N] [-net NET] FILE...  (files of `brudno datagen -format bin`)")
 		return 2
+	}
+	var cmp *evalComparison
+	if *netFile != "" {
+		net, err := nnue.LoadFile(*netFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "datagen-info: -net: %v\n", err)
+			return 2
+		}
+		cmp = newEvalComparison(net)
 	}
 	var total dataStats
 	for _, name := range files {
-		st, err := dataFileInfo(name, *show, stdout)
+		st, err := dataFileInfo(name, *show, cmp, stdout)
 		if err != nil {
 			fmt.Fprintf(stderr, "datagen-info: %s: %v\n", name, err)
 			return 1
@@ -100,12 +116,59 @@ func cmdDatagenInfo(args []string, stdout, stderr io.Writer) int {
 	if len(files) > 1 {
 		total.print(stdout, fmt.Sprintf("all %d files", len(files)))
 	}
+	if cmp != nil {
+		cmp.print(stdout, *netFile)
+	}
 	return 0
+}
+
+// evalComparison gathers how far the hand-crafted evaluation and a
+// network are from the records' search scores, in bands of the number
+// of pieces on the board (kings included).
+type evalComparison struct {
+	hce  *eval.Evaluator
+	nn   *nnue.Evaluator
+	band [5]struct {
+		n              float64
+		hceAbs, netAbs float64 // sum of |evaluation - score|, centipawns
+		hceSig, netSig float64 // sum of (sigmoid(evaluation/400) - sigmoid(score/400))^2
+	}
+}
+
+func newEvalComparison(net *nnue.Net) *evalComparison {
+	return &evalComparison{hce: eval.NewEvaluator(), nn: net.NewEvaluator()}
+}
+
+func (c *evalComparison) add(pos *board.Position, score int) {
+	c.nn.Reset(pos)
+	h, e, s := float64(c.hce.Evaluate(pos)), float64(c.nn.Evaluate(pos)), float64(score)
+	sig := func(x float64) float64 { return 1 / (1 + math.Exp(-x/400)) }
+	b := &c.band[min(pos.Occupied().Count()/7, len(c.band)-1)]
+	b.n++
+	b.hceAbs += math.Abs(h - s)
+	b.netAbs += math.Abs(e - s)
+	b.hceSig += (sig(h) - sig(s)) * (sig(h) - sig(s))
+	b.netSig += (sig(e) - sig(s)) * (sig(e) - sig(s))
+}
+
+func (c *evalComparison) print(w io.Writer, netName string) {
+	fmt.Fprintf(w, "evaluations against the search scores (HCE, and the network %s):\n", netName)
+	fmt.Fprintf(w, "| pieces | positions | mean abs HCE - score | mean abs net - score | sigmoid error HCE | sigmoid error net |\n|---|---:|---:|---:|---:|---:|\n")
+	for i, b := range c.band {
+		if b.n == 0 {
+			continue
+		}
+		label := fmt.Sprintf("%d-%d", 7*i, 7*i+6)
+		if i == len(c.band)-1 {
+			label = fmt.Sprintf("%d+", 7*i)
+		}
+		fmt.Fprintf(w, "| %s | %.0f | %.0f | %.0f | %.5f | %.5f |\n", label, b.n, b.hceAbs/b.n, b.netAbs/b.n, b.hceSig/b.n, b.netSig/b.n)
+	}
 }
 
 // dataFileInfo decodes every record of the named file, prints its
 // summary and its first show records, and returns its statistics.
-func dataFileInfo(name string, show int, stdout io.Writer) (*dataStats, error) {
+func dataFileInfo(name string, show int, cmp *evalComparison, stdout io.Writer) (*dataStats, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
@@ -135,6 +198,9 @@ func dataFileInfo(name string, show int, stdout io.Writer) (*dataStats, error) {
 			return nil, fmt.Errorf("record %d: %w", r.Count(), err)
 		}
 		st.add(score, res)
+		if cmp != nil {
+			cmp.add(pos, score)
+		}
 		if rec.GameStart() {
 			st.games++
 		}
