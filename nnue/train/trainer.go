@@ -203,8 +203,8 @@ func mix64(x uint64) uint64 {
 }
 
 // mirrored reports whether the position of record r, number i of the
-// training set, is mirrored under salt (never without castling rights
-// lost, nor with salt 0).
+// training set, is mirrored under salt: never a position with castling
+// rights, and nothing with salt 0.
 func mirrored(r *data.Record, i uint32, salt uint64) bool {
 	return salt != 0 && r[offFlags]&15 == 0 && mix64(salt^uint64(i))&1 != 0
 }
