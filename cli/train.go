@@ -21,7 +21,7 @@ import (
 	"brudno/nnue/train"
 )
 
-const trainUsage = "usage: brudno train -out NET [-checkpoint FILE] [-resume FILE] [-hidden 256] [-epochs 20] [-batch 16384] [-lr 0.001] [-lr-drop 15] [-lr-gamma 0.1] [-wd 0.01] [-lambda 0.7] [-power 2] [-val 0.05] [-threads N] [-seed 1] [-mirror] [-progress 1m] DATAFILE...  (files of `brudno datagen -format bin`)"
+const trainUsage = "usage: brudno train -out NET [-checkpoint FILE] [-resume FILE] [-hidden 256] [-epochs 20] [-batch 16384] [-lr 0.001] [-lr-drop 15] [-lr-gamma 0.1] [-wd 0.01] [-lambda 0.7] [-power 2] [-val 0.05] [-threads N] [-seed 1] [-mirror] [-best FILE] [-progress 1m] DATAFILE...  (files of `brudno datagen -format bin`)"
 
 func cmdTrain(args []string, stdout, stderr io.Writer) int {
 	stop := make(chan struct{})
@@ -58,6 +58,7 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 		fs.PrintDefaults()
 	}
 	out := fs.String("out", "", "write the quantised net to this `file` (after every epoch and at the end)")
+	best := fs.String("best", "", "also write the net of the epoch with the lowest validation loss of the run to this `file`")
 	ckpt := fs.String("checkpoint", "", "write the training state to this `file` after every epoch and when stopped (default NET.ckpt)")
 	resume := fs.String("resume", "", "go on from this checkpoint `file` (its hidden layer size and seed; the other settings from the flags; -epochs counts the epochs already done)")
 	hidden := fs.Int("hidden", def.Hidden, "hidden neurons per perspective: a multiple of 16 from 16 to 1024")
@@ -89,7 +90,7 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 	}
 	opt := train.Options{Hidden: *hidden, Epochs: *epochs, Batch: *batch, LR: *lr, LRDrop: *lrDrop, LRGamma: *lrGamma,
 		WD: *wd, Lambda: *lambda, Power: *power, Threads: *threads, Seed: *seed, Mirror: *mirror,
-		Checkpoint: *ckpt, Out: *out, Progress: stderr, ProgressEvery: *progress}
+		Checkpoint: *ckpt, Out: *out, Best: *best, Progress: stderr, ProgressEvery: *progress}
 	if err := opt.Check(); err != nil {
 		fmt.Fprintf(stderr, "train: %v\n", err)
 		return 2

@@ -762,3 +762,48 @@ func TestMirror(t *testing.T) {
 		t.Errorf("%d of 10000 positions mirrored, want about half", n)
 	}
 }
+
+// keepBest writes the net when the validation loss is the lowest of the
+// run so far, and leaves the file alone otherwise.
+func TestKeepBest(t *testing.T) {
+	dir := t.TempDir()
+	best := filepath.Join(dir, "best.nnue")
+	opt := DefaultOptions()
+	opt.Hidden, opt.Best = 16, best
+	tr, err := NewTrainer(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func() []byte {
+		b, err := os.ReadFile(best)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	if err := tr.keepBest(math.NaN()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(best); err == nil {
+		t.Fatal("written without a validation loss")
+	}
+	if err := tr.keepBest(0.5); err != nil {
+		t.Fatal(err)
+	}
+	first := read()
+	for i := range tr.Net.Params {
+		tr.Net.Params[i] *= -0.5
+	}
+	if err := tr.keepBest(0.6); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(read(), first) {
+		t.Fatal("a worse epoch replaced the best net")
+	}
+	if err := tr.keepBest(0.4); err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(read(), first) {
+		t.Fatal("a better epoch did not replace the best net")
+	}
+}

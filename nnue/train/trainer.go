@@ -34,6 +34,7 @@ type Options struct {
 
 	Checkpoint string // write the float state here after every epoch and when stopped ("": never)
 	Out        string // write the quantised net here likewise ("": never)
+	Best       string // write the quantised net here after each epoch whose validation loss is the lowest of the run ("": never)
 
 	Progress      io.Writer     // progress lines (nil: none)
 	ProgressEvery time.Duration // a line within an epoch at about this interval (0: none)
@@ -117,6 +118,7 @@ type Trainer struct {
 	dataCRC    uint32 // and the fingerprint of its data
 
 	workers []*worker
+	bestVal float64 // the lowest validation loss of this run (Best), +Inf before the first
 }
 
 // NewTrainer returns a trainer of a new network initialised from
@@ -134,7 +136,7 @@ func NewTrainer(opt Options) (*Trainer, error) {
 
 func newTrainer(net *Net, opt Options) *Trainer {
 	p := len(net.Params)
-	t := &Trainer{Net: net, opt: opt, m: make([]float32, p), v: make([]float32, p)}
+	t := &Trainer{Net: net, opt: opt, m: make([]float32, p), v: make([]float32, p), bestVal: math.Inf(1)}
 	t.setThreads(opt.Threads)
 	return t
 }
@@ -171,6 +173,20 @@ func (t *Trainer) save() error {
 			return fmt.Errorf("writing the net: %w", err)
 		}
 	}
+	return nil
+}
+
+// keepBest writes the quantised net to opt.Best when val is the lowest
+// validation loss of the run so far (a resumed run starts afresh).
+func (t *Trainer) keepBest(val float64) error {
+	if t.opt.Best == "" || math.IsNaN(val) || val >= t.bestVal {
+		return nil
+	}
+	t.bestVal = val
+	if err := WriteNetFile(t.opt.Best, t.Net.Quantise()); err != nil {
+		return fmt.Errorf("writing the best net: %w", err)
+	}
+	t.printf("best so far: validation loss %.6f, net %s\n", val, t.opt.Best)
 	return nil
 }
 
@@ -270,6 +286,9 @@ func (t *Trainer) Run(ds *Dataset, stop <-chan struct{}) (stopped bool, err erro
 			t.printf("epoch %d/%d  train %.6f  val %.6f  lr %.3g  %.0f pos/s  elapsed %s\n", st.Epoch, t.opt.Epochs,
 				st.TrainLoss, st.ValLoss, st.LR, st.PosPerSec(), time.Duration(st.Elapsed*1e9).Round(100*time.Millisecond))
 			if err := t.save(); err != nil {
+				return false, err
+			}
+			if err := t.keepBest(st.ValLoss); err != nil {
 				return false, err
 			}
 			lastReport = time.Now()
