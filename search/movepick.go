@@ -49,7 +49,7 @@ type movePicker struct {
 	// stage offers only those that check, and counts the others in skipped.
 	skipQuiets bool
 	skipped    int
-	excluded   board.Move // the move a singular-extension search leaves out: not counted
+	excluded   board.Move // the move a singular-extension search leaves out: never returned
 }
 
 // init prepares to return the moves of the thread's position (only noisy
@@ -158,7 +158,7 @@ func (mp *movePicker) nextQuietCheck() (board.Move, bool) {
 	for mp.idx < mp.list.Count {
 		m := mp.list.Moves[mp.idx]
 		mp.idx++
-		if mp.wasTried(m) || m == mp.excluded {
+		if mp.wasTried(m) {
 			continue
 		}
 		if pos.GivesCheck(m) {
@@ -169,8 +169,10 @@ func (mp *movePicker) nextQuietCheck() (board.Move, bool) {
 	return board.NoMove, false
 }
 
+// wasTried reports whether m was returned already as a special move, or
+// is the excluded one.
 func (mp *movePicker) wasTried(m board.Move) bool {
-	return m == mp.tried[0] || m == mp.tried[1] || m == mp.tried[2] || m == mp.tried[3]
+	return m == mp.tried[0] || m == mp.tried[1] || m == mp.tried[2] || m == mp.tried[3] || m == mp.excluded
 }
 
 // scoreNoisy orders captures and promotions by the value gained and the
@@ -211,7 +213,7 @@ func (mp *movePicker) specials() {
 	pos := t.pos
 	for i := 2; i >= 0; i-- {
 		m := cand[i]
-		if m == board.NoMove || m == mp.tried[0] || pos.IsCapture(m) || m.Promo() != board.NoPieceType ||
+		if m == board.NoMove || m == mp.tried[0] || m == mp.excluded || pos.IsCapture(m) || m.Promo() != board.NoPieceType ||
 			i > 0 && m == cand[0] || i > 1 && m == cand[1] {
 			continue
 		}

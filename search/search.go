@@ -66,7 +66,6 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 		}
 	}
 
-	t.setThreats(ply)
 	n := node{depth: depth, alpha: alpha, beta: beta, ply: ply, pvNode: pvNode, cutNode: cutNode,
 		inCheck: inCheck, excluded: f.excluded}
 	// The table: a cutoff, else the hash move. A singular-extension search
@@ -82,6 +81,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 			if score, ok := t.ttCutoff(n.hit, ply, alpha, beta); ok {
 				// A quiet hash move that fails high is rewarded as if searched.
 				if o.TTHistory && score >= beta && n.ttMove != board.NoMove && !pos.IsCapture(n.ttMove) && n.ttMove.Promo() == board.NoPieceType {
+					t.setThreats(ply)
 					t.updateQuiet(ply, n.ttMove, historyBonus(depth))
 				}
 				return score
@@ -110,6 +110,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 			return score
 		}
 	}
+	t.setThreats(ply) // for the quiet histories of the move loop
 	return t.searchMoves(&n)
 }
 
@@ -167,9 +168,9 @@ func (t *thread) pruneNode(n *node) (int, bool) {
 	// Null move: give the opponent a free move; if we still beat beta,
 	// a real move would too (unless in zugzwang, hence the material test).
 	// With NullTTGuard, not when a stored upper bound says it would fail.
-	ttFails := o.NullTTGuard && n.ttHit && n.hit.Bound == BoundUpper && scoreFromTT(n.hit.Score, ply) < beta
 	if o.NullMove && depth >= nullMinDepth && eval >= beta && t.stack[ply-1].move != board.NoMove &&
-		pos.HasNonPawnMaterial(pos.Side()) && !ttFails {
+		pos.HasNonPawnMaterial(pos.Side()) &&
+		!(o.NullTTGuard && n.ttHit && n.hit.Bound == BoundUpper && scoreFromTT(n.hit.Score, ply) < beta) {
 		r := nullBase + depth/nullDepthDiv + min((eval-beta)/nullEvalDiv, nullEvalMax)
 		t.stats.NullTries++
 		t.stack[ply].move = board.NoMove
@@ -299,9 +300,6 @@ func (t *thread) searchMoves(n *node) int {
 		m, ok := mp.next()
 		if !ok {
 			break
-		}
-		if m == n.excluded {
-			continue
 		}
 		l.moveCount += 1 + mp.skipped // the quiet moves the picker skipped count as pruned
 		mp.skipped = 0

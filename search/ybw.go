@@ -297,10 +297,8 @@ func (t *thread) split(n *node, mp *movePicker, l *moveLoop) (cut board.Move, cu
 		if !ok {
 			break
 		}
-		if m != n.excluded {
-			sp.moves[sp.count], sp.bad[sp.count] = m, mp.stage == stageBad
-			sp.count++
-		}
+		sp.moves[sp.count], sp.bad[sp.count] = m, mp.stage == stageBad
+		sp.count++
 	}
 	if sp.count == 0 {
 		return board.NoMove, false, false
