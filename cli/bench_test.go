@@ -31,28 +31,36 @@ func TestBenchThreads(t *testing.T) {
 	}
 }
 
-// bench -nnue searches with a network file (a small random one here) and
-// refuses a missing or corrupt one.
-func TestBenchNNUE(t *testing.T) {
-	net, err := nnue.RandomNet(16, 50, rand.New(rand.NewSource(4)))
+// writeRandomNet writes a small random network drawn from seed to path
+// and returns it with the file's bytes.
+func writeRandomNet(t *testing.T, path string, seed int64) (*nnue.Net, []byte) {
+	t.Helper()
+	net, err := nnue.RandomNet(16, 50, rand.New(rand.NewSource(seed)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	good := filepath.Join(dir, "net.nnue")
 	var buf bytes.Buffer
 	if err := net.Save(&buf); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(good, buf.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return net, buf.Bytes()
+}
+
+// bench -nnue searches with a network file (a small random one here) and
+// refuses a missing or corrupt one.
+func TestBenchNNUE(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "net.nnue")
+	_, saved := writeRandomNet(t, good, 4)
 	var out, errOut bytes.Buffer
 	if rc := cmdBench([]string{"-nnue", good, "4"}, &out, &errOut); rc != 0 || !strings.Contains(out.String(), " nps") {
 		t.Fatalf("exit %d: %s%s", rc, out.String(), errOut.String())
 	}
 	bad := filepath.Join(dir, "bad.nnue")
-	if err := os.WriteFile(bad, buf.Bytes()[:100], 0o644); err != nil {
+	if err := os.WriteFile(bad, saved[:100], 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{bad, filepath.Join(dir, "missing.nnue")} {

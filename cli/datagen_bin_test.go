@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"math/rand"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,7 +16,6 @@ import (
 
 	"brudno/board"
 	"brudno/eval"
-	"brudno/nnue"
 	"brudno/nnue/data"
 	"brudno/search"
 )
@@ -220,17 +218,7 @@ func TestDatagenInfoNet(t *testing.T) {
 		t.Fatal(err)
 	}
 	netFile := filepath.Join(dir, "n.nnue")
-	net, err := nnue.RandomNet(16, 50, rand.New(rand.NewSource(2)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var nb bytes.Buffer
-	if err := net.Save(&nb); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(netFile, nb.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	net, _ := writeRandomNet(t, netFile, 2)
 	ev := net.NewEvaluator()
 	ev.Reset(pos)
 	hce := eval.NewEvaluator().Evaluate(pos)

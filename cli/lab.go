@@ -131,17 +131,22 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 	totals := labTable(fens, from, to, configs, tt, *maxTime, stdout, stderr)
 	labRelative(from, configs, totals, stdout)
 	if err := labPlotTo(*plotDir, labPlotName(*set, *hashMB, *two, !*withETC && *set == "mtd", "nodes"), func(path string) error {
-		names := make([]string, len(configs))
-		for i, c := range configs {
-			names[i] = c.name
-		}
 		title := fmt.Sprintf("Total nodes over %d positions, %s", len(fens), labTableDesc(*set, *hashMB, *two))
-		return labPlot(path, title, "total nodes (log scale)", true, from, names, labCells(totals, func(int) float64 { return 1 }))
+		return labPlot(path, title, "total nodes (log scale)", true, from, labConfigNames(configs), labCells(totals, func(int) float64 { return 1 }))
 	}); err != nil {
 		fmt.Fprintf(stderr, "lab: plot: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// labConfigNames lists the configurations' names, the columns of a table.
+func labConfigNames(configs []labConfig) []string {
+	names := make([]string, len(configs))
+	for i, c := range configs {
+		names[i] = c.name
+	}
+	return names
 }
 
 // labPlotName is the file name of a plot of a configuration set, named
@@ -239,6 +244,12 @@ type smpRun struct {
 	rates     []float64
 }
 
+// medians returns the medians over the positions of the speedup, the
+// search overhead and the node rate.
+func (r *smpRun) medians() (speedup, overhead, rate float64) {
+	return median(slices.Clone(r.speedups)), median(slices.Clone(r.overheads)), median(slices.Clone(r.rates))
+}
+
 // labSMP measures the time to reach depth with one thread and with each
 // thread count of threads for each scheme on each position (default
 // options, fresh table; the median of repeat timings each, the
@@ -292,16 +303,17 @@ func labSMP(fens []string, depth int, threads []int, repeat int, schemes []searc
 	}
 	for _, run := range runs {
 		n := run.threads
-		fmt.Fprintf(stdout, "Time to depth %d: 1 thread vs %d threads, %v (default options, fresh 16 MB table; median of %d timings each).\n\n", depth, n, run.scheme, repeat)
+		fmt.Fprintf(stdout, "Time to depth %d: 1 thread vs %d threads, %v (default options, fresh %d MB table; median of %d timings each).\n\n", depth, n, run.scheme, engine.BenchHashMB, repeat)
 		fmt.Fprintf(stdout, "| position | 1 thread ms | %d threads ms | speedup | 1 thread nodes | %d threads nodes | search overhead | node rate |\n", n, n)
 		fmt.Fprintf(stdout, "|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 		for i := range fens {
 			fmt.Fprintf(stdout, "| %d | %.0f | %.0f | %.2f | %.0f | %.0f | %.2f | %.2f |\n", i+1, 1000*median(oneSecs[i]), 1000*median(run.secs[i]),
 				run.speedups[i], median(oneNodes[i]), median(run.nodes[i]), run.overheads[i], run.rates[i])
 		}
-		fmt.Fprintf(stdout, "\nmedian speedup %.2f over %d positions\n", median(slices.Clone(run.speedups)), len(fens))
-		fmt.Fprintf(stdout, "median search overhead %.2f (nodes with %d threads / nodes with 1, same depth)\n", median(slices.Clone(run.overheads)), n)
-		fmt.Fprintf(stdout, "median node rate %.2f (nodes per second with %d threads / with 1; %d would be perfect)\n", median(slices.Clone(run.rates)), n, n)
+		sp, ov, rate := run.medians()
+		fmt.Fprintf(stdout, "\nmedian speedup %.2f over %d positions\n", sp, len(fens))
+		fmt.Fprintf(stdout, "median search overhead %.2f (nodes with %d threads / nodes with 1, same depth)\n", ov, n)
+		fmt.Fprintf(stdout, "median node rate %.2f (nodes per second with %d threads / with 1; %d would be perfect)\n", rate, n, n)
 		fmt.Fprintf(stdout, "\nWith %d threads, over all runs: split points %d, joined %d, aborted nodes %d (%.1f%% of the nodes)\n",
 			n, run.total.SplitPoints, run.total.SplitJoins, run.total.AbortedNodes, 100*float64(run.total.AbortedNodes)/float64(max(run.total.Total(), 1)))
 		for i, st := range run.perThread {
@@ -313,9 +325,8 @@ func labSMP(fens []string, depth int, threads []int, repeat int, schemes []searc
 	if len(runs) > 1 {
 		fmt.Fprintf(stdout, "Summary, depth %d, %d positions (medians over positions):\n\n| scheme | threads | speedup | efficiency | search overhead | node rate |\n|---|---:|---:|---:|---:|---:|\n", depth, len(fens))
 		for _, run := range runs {
-			sp := median(slices.Clone(run.speedups))
-			fmt.Fprintf(stdout, "| %v | %d | %.2f | %.2f | %.2f | %.2f |\n", run.scheme, run.threads, sp, sp/float64(run.threads),
-				median(slices.Clone(run.overheads)), median(slices.Clone(run.rates)))
+			sp, ov, rate := run.medians()
+			fmt.Fprintf(stdout, "| %v | %d | %.2f | %.2f | %.2f | %.2f |\n", run.scheme, run.threads, sp, sp/float64(run.threads), ov, rate)
 		}
 	}
 	if err := labPlotTo(plotDir, fmt.Sprintf("lab-smp-depth%d.svg", depth), func(path string) error {

@@ -144,10 +144,6 @@ func labMinimal(fens []string, from, to, mb, armg int, armgQS bool, maxTime time
 	ratioTable("The nodes of the last iteration alone (the total at the depth less the total at the depth before) over the LFMG's:",
 		func(r row, i int) uint64 { return r.last[i] })
 	if plotDir != "" {
-		names := make([]string, len(configs))
-		for i, c := range configs {
-			names[i] = c.name
-		}
 		totals, lasts := make([][]uint64, len(rows)), make([][]uint64, len(rows))
 		for k, r := range rows {
 			totals[k], lasts[k] = r.total, r.last
@@ -162,7 +158,7 @@ func labMinimal(fens []string, from, to, mb, armg int, armgQS bool, maxTime time
 		} {
 			if err := labPlotTo(plotDir, labPlotName(fmt.Sprintf("minimal-armg%d", armg), mb, false, false, pl.name), func(path string) error {
 				title := fmt.Sprintf("%s, %d positions", pl.title, len(positions))
-				return labPlot(path, title, "nodes / LFMG nodes (log scale)", true, rows[0].depth, names, labCells(pl.cells, lfmg))
+				return labPlot(path, title, "nodes / LFMG nodes (log scale)", true, rows[0].depth, labConfigNames(configs), labCells(pl.cells, lfmg))
 			}); err != nil {
 				fmt.Fprintf(stderr, "lab: plot: %v\n", err)
 				return 1

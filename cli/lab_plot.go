@@ -8,7 +8,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 
 	"gonum.org/v1/plot"
@@ -145,7 +144,7 @@ func labPlotSMP(path string, depth, positions int, runs []*smpRun) error {
 			schemes = append(schemes, name)
 			byScheme[name] = plotter.XYs{{X: 1, Y: 1}}
 		}
-		sp := median(slices.Clone(r.speedups))
+		sp, _, _ := r.medians()
 		byScheme[name] = append(byScheme[name], plotter.XY{X: float64(r.threads), Y: sp})
 		top = max(top, float64(r.threads), sp)
 	}
