@@ -224,23 +224,19 @@ func contains(lines []string, s string) bool {
 	return false
 }
 
+// An infinite search never ends by itself, so readyok and, after stop,
+// bestmove arriving at all show that neither waits for the search. The
+// one-second limits are margins a loaded machine cannot break, not a
+// measure of latency (milliseconds on an idle one).
 func TestIsReadyAndStopDuringInfinite(t *testing.T) {
 	g := startEngine(t)
 	g.send("position startpos moves e2e4", "go infinite")
 	time.Sleep(300 * time.Millisecond)
-	start := time.Now()
 	g.send("isready")
 	g.expect("readyok", time.Second)
-	if d := time.Since(start); d > 50*time.Millisecond {
-		t.Errorf("readyok took %v during a search", d)
-	}
 	g.quiet("bestmove", 200*time.Millisecond)
-	start = time.Now()
 	g.send("stop")
 	best, _, _ := g.bestMove(time.Second)
-	if d := time.Since(start); d > 50*time.Millisecond {
-		t.Errorf("bestmove took %v after stop", d)
-	}
 	legalIn(t, board.StartFEN, []string{"e2e4"}, best)
 }
 

@@ -36,21 +36,27 @@ func TestNoAllocationPerNode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := NewSearcher(NewTT(16))
-	s.Search(p, Limits{Depth: 2}, DefaultOptions(), 0, Callbacks{})
-	allocs := func(depth int) (uint64, uint64) {
-		var a, b runtime.MemStats
-		runtime.ReadMemStats(&a)
-		r := s.Search(p, Limits{Depth: depth}, DefaultOptions(), 0, Callbacks{})
-		runtime.ReadMemStats(&b)
-		return b.Mallocs - a.Mallocs, r.Nodes
+	all := DefaultOptions() // every switch on, those still off in play too
+	for _, sw := range Switches {
+		*sw.Field(&all) = true
 	}
-	small, smallNodes := allocs(6)
-	big, bigNodes := allocs(11)
-	if bigNodes < 5*smallNodes {
-		t.Fatalf("depth 11 searched %d nodes, depth 6 %d: too close to compare", bigNodes, smallNodes)
-	}
-	if big > small+40 {
-		t.Errorf("allocations grow with the tree: %d at %d nodes, %d at %d nodes", small, smallNodes, big, bigNodes)
+	for _, opts := range []Options{DefaultOptions(), all} {
+		s := NewSearcher(NewTT(16))
+		s.Search(p, Limits{Depth: 2}, opts, 0, Callbacks{})
+		allocs := func(depth int) (uint64, uint64) {
+			var a, b runtime.MemStats
+			runtime.ReadMemStats(&a)
+			r := s.Search(p, Limits{Depth: depth}, opts, 0, Callbacks{})
+			runtime.ReadMemStats(&b)
+			return b.Mallocs - a.Mallocs, r.Nodes
+		}
+		small, smallNodes := allocs(6)
+		big, bigNodes := allocs(11)
+		if bigNodes < 5*smallNodes {
+			t.Fatalf("depth 11 searched %d nodes, depth 6 %d: too close to compare", bigNodes, smallNodes)
+		}
+		if big > small+40 {
+			t.Errorf("ETC %v: allocations grow with the tree: %d at %d nodes, %d at %d nodes", opts.ETC, small, smallNodes, big, bigNodes)
+		}
 	}
 }

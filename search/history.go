@@ -9,8 +9,11 @@
 //     before;
 //   - capture history: captures and promotions by moved piece, destination
 //     and captured piece type;
+//   - pawn history (PawnHistory): quiet moves by pawn structure, moved
+//     piece and destination;
 //   - correction history: by side and pawn structure (and, with
-//     CorrNonPawn, by side and each colour's other pieces), the running
+//     CorrNonPawn, by side and each colour's other pieces; with ContCorr,
+//     by the pieces and destinations of the last two moves), the running
 //     mean of the difference between search results and the static
 //     evaluation.
 //
@@ -24,7 +27,10 @@ import "brudno/board"
 // pieceToHistory scores moves by moved piece and destination.
 type pieceToHistory [16][64]int16
 
-const corrSize = 1 << 14 // correction-history entries per side
+const (
+	corrSize     = 1 << 14 // correction-history entries per side
+	pawnHistSize = 512     // pawn-history slots (by the pawn key)
+)
 
 type histories struct {
 	butterfly [2][4][64][64]int16    // by side, threat index (threatIndex), from, to
@@ -32,7 +38,9 @@ type histories struct {
 	capture   [16][64][8]int16       // by moved piece, destination, captured type
 	corr      [2][corrSize]int32
 	corrNP    [2][2][corrSize]int32 // by side to move, colour, that colour's non-pawn key
-	counter   [16][64]board.Move    // countermoves by the earlier move's piece and destination
+	corrCont  [16][64][16][64]int32 // by the piece and destination of the move two plies back, then one
+	pawn      [pawnHistSize]pieceToHistory
+	counter   [16][64]board.Move // countermoves by the earlier move's piece and destination
 }
 
 // historyBonus is the reward (or, negated, the penalty) for a move at depth.
@@ -65,6 +73,22 @@ func (t *thread) setThreats(ply int) {
 	}
 }
 
+// setMove records at ply that move m (NoMove: a null move) is made from
+// the thread's position: the move, its piece, whether it is quiet and its
+// continuation history.
+func (t *thread) setMove(ply int, m board.Move) {
+	f := &t.stack[ply]
+	f.move = m
+	if m == board.NoMove {
+		f.piece, f.quiet, f.cont = board.NoPiece, false, &t.hist.cont[0][0]
+		return
+	}
+	pos := t.pos
+	f.piece = pos.PieceAt(m.From())
+	f.quiet = !pos.IsCapture(m) && m.Promo() == board.NoPieceType
+	f.cont = &t.hist.cont[f.piece][m.To()]
+}
+
 // contTable returns the continuation table of the move made back plies
 // before ply (a neutral table before the root or after a null move).
 func (t *thread) contTable(ply, back int) *pieceToHistory {
@@ -86,7 +110,15 @@ func (t *thread) quietHistory(ply int, m board.Move, pc board.Piece) int {
 			h += int(t.contTable(ply, 4)[pc][m.To()])
 		}
 	}
+	if t.s.opts.PawnHistory {
+		h += int(t.pawnTable()[pc][m.To()])
+	}
 	return h
+}
+
+// pawnTable is the pawn history of the position's pawn structure.
+func (t *thread) pawnTable() *pieceToHistory {
+	return &t.hist.pawn[t.pos.PawnKey()&(pawnHistSize-1)]
 }
 
 // captureHistory scores noisy move m (0 when the table is off).
@@ -111,6 +143,51 @@ func (t *thread) updateQuiet(ply int, m board.Move, bonus int) {
 			gravity(&t.contTable(ply, 4)[pc][m.To()], bonus)
 		}
 	}
+	if t.s.opts.PawnHistory {
+		gravity(&t.pawnTable()[pc][m.To()], bonus)
+	}
+}
+
+// updatePrior rewards or penalises, from the node at ply, the quiet move
+// that led to it (the opponent's): the butterfly history by half of bonus
+// and the continuation histories by bonus. Nothing when that move was a
+// capture, a promotion or a null move.
+func (t *thread) updatePrior(ply, bonus int) {
+	if ply < 1 {
+		return
+	}
+	prev := &t.stack[ply-1]
+	if !prev.quiet {
+		return
+	}
+	m, pc := prev.move, prev.piece
+	if t.s.opts.History {
+		gravity(&t.hist.butterfly[t.pos.Side()^1][threatIndex(prev.threats, m)][m.From()][m.To()], bonus/2)
+	}
+	if t.s.opts.ContHistory {
+		gravity(&t.contTable(ply-1, 1)[pc][m.To()], bonus)
+		gravity(&t.contTable(ply-1, 2)[pc][m.To()], bonus)
+		if t.s.opts.ContHistory4 {
+			gravity(&t.contTable(ply-1, 4)[pc][m.To()], bonus)
+		}
+	}
+}
+
+// evalDiff teaches the butterfly history (EvalDiffHistory) how the quiet
+// move into the node at ply changed its mover's static evaluation: eval
+// is the node's, from the side to move's view, the parent's is from the
+// mover's, so their sum is what the mover lost by the move.
+func (t *thread) evalDiff(ply, eval int) {
+	if ply < 1 || eval == -Infinity {
+		return
+	}
+	prev := &t.stack[ply-1]
+	if !prev.quiet || prev.eval == -Infinity {
+		return
+	}
+	bonus := max(-evalDiffMax, min(-evalDiffMul*(prev.eval+eval), evalDiffMax))
+	m := prev.move
+	gravity(&t.hist.butterfly[t.pos.Side()^1][threatIndex(prev.threats, m)][m.From()][m.To()], bonus)
 }
 
 // updateCapture rewards or penalises noisy move m by bonus.
@@ -153,51 +230,73 @@ func (t *thread) updateCutoffStats(ply, depth int, m board.Move, quiet bool, qui
 }
 
 // correction returns the correction history's adjustment of the static
-// evaluation of the thread's position, in centipawns.
-func (t *thread) correction() int {
+// evaluation of the thread's position at ply, in centipawns.
+func (t *thread) correction(ply int) int {
 	if !t.s.opts.CorrHistory {
 		return 0
 	}
-	return int(t.corrSum()) / corrGrain
+	return int(t.corrSum(ply)) / corrGrain
 }
 
 // corrSum is the correction in 1/corrGrain centipawns: the pawn entry,
-// plus the mean of the two non-pawn entries with CorrNonPawn.
-func (t *thread) corrSum() int32 {
-	pawn, white, black := t.corrEntries()
-	if !t.s.opts.CorrNonPawn {
-		return *pawn
+// plus the mean of the two non-pawn entries with CorrNonPawn, plus the
+// entry of the last two moves with ContCorr.
+func (t *thread) corrSum(ply int) int32 {
+	pawn, white, black, cont := t.corrEntries(ply)
+	sum := *pawn
+	if t.s.opts.CorrNonPawn {
+		sum += (*white + *black) / 2
 	}
-	return *pawn + (*white+*black)/2
+	if t.s.opts.ContCorr {
+		sum += *cont
+	}
+	return sum
 }
 
-// corrEntries returns the position's correction entries: by the pawn
-// key, and by White's and Black's non-pawn keys.
-func (t *thread) corrEntries() (pawn, white, black *int32) {
+// corrEntries returns the correction entries of the position at ply: by
+// the pawn key, by White's and Black's non-pawn keys, and by the last two
+// moves (a neutral entry near the root or after a null move).
+func (t *thread) corrEntries(ply int) (pawn, white, black, cont *int32) {
 	pos := t.pos
 	us := pos.Side()
 	np := &t.hist.corrNP[us]
+	cont = &t.hist.corrCont[0][0][0][0]
+	if ply >= 2 {
+		m1, m2 := &t.stack[ply-1], &t.stack[ply-2]
+		if m1.move != board.NoMove && m2.move != board.NoMove {
+			cont = &t.hist.corrCont[m2.piece][m2.move.To()][m1.piece][m1.move.To()]
+		}
+	}
 	return &t.hist.corr[us][pos.PawnKey()&(corrSize-1)],
 		&np[board.White][pos.NonPawnKey(board.White)&(corrSize-1)],
-		&np[board.Black][pos.NonPawnKey(board.Black)&(corrSize-1)]
+		&np[board.Black][pos.NonPawnKey(board.Black)&(corrSize-1)],
+		cont
 }
 
-// updateCorrection moves the position's correction toward the difference
-// between the search result best and the raw static evaluation. With
-// one table that is a running mean; with several each entry takes a step
-// of the same weight against what the sum still misses.
-func (t *thread) updateCorrection(depth, best, raw int) {
-	pawn, white, black := t.corrEntries()
+// updateCorrection moves the correction of the position at ply toward
+// the difference between the search result best and the raw static
+// evaluation. With one table that is a running mean; with several each
+// entry takes a step of the same weight against what the sum still
+// misses.
+func (t *thread) updateCorrection(ply, depth, best, raw int) {
+	pawn, white, black, cont := t.corrEntries(ply)
 	w := int32(min(depth+1, corrWeightMax))
 	diff := int32((best - raw) * corrGrain)
 	limit := int32(corrLimit * corrGrain)
-	if !t.s.opts.CorrNonPawn {
+	o := &t.s.opts
+	if !o.CorrNonPawn && !o.ContCorr {
 		v := (*pawn*(256-w) + diff*w) / 256
 		*pawn = max(-limit, min(v, limit))
 		return
 	}
-	step := (diff - t.corrSum()) * w / 256
-	for _, e := range [3]*int32{pawn, white, black} {
-		*e = max(-limit, min(*e+step, limit))
+	step := (diff - t.corrSum(ply)) * w / 256
+	move := func(e *int32) { *e = max(-limit, min(*e+step, limit)) }
+	move(pawn)
+	if o.CorrNonPawn {
+		move(white)
+		move(black)
+	}
+	if o.ContCorr {
+		move(cont)
 	}
 }

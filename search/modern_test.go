@@ -142,38 +142,56 @@ func TestMatesThroughNewPaths(t *testing.T) {
 }
 
 // The correction history learns a steady difference between search
-// results and the static evaluation, with the pawn table alone and with
-// the non-pawn tables beside it, and keeps within its limit. With the
-// non-pawn tables a second position that shares only White's pieces
-// learns part of the lesson of the first.
+// results and the static evaluation, with the pawn table alone, with
+// the non-pawn tables beside it and with the table of the last two moves
+// beside it, and keeps within its limit. A second position that shares
+// only White's pieces (or only the last two moves) learns part of the
+// lesson of the first.
 func TestCorrectionLearns(t *testing.T) {
 	const fen = "r1bq1rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7"
 	const other = "r1bq1rk1/pp2bppp/2np1n2/2p1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7"
-	for _, np := range []bool{false, true} {
+	const ply = 2
+	// The last two moves, as the stack records them: Nf3 (White), Nc6.
+	last := func(th *thread) {
+		th.stack[0].move, th.stack[0].piece = board.NewMove(board.G1, board.SquareAt(5, 2)), board.MakePiece(board.White, board.Knight)
+		th.stack[1].move, th.stack[1].piece = board.NewMove(board.SquareAt(1, 7), board.SquareAt(2, 5)), board.MakePiece(board.Black, board.Knight)
+	}
+	for _, c := range []struct {
+		name   string
+		np, cc bool
+	}{{"pawn", false, false}, {"non-pawn", true, false}, {"two moves", false, true}} {
 		opts := DefaultOptions()
-		opts.CorrNonPawn = np
+		opts.CorrNonPawn, opts.ContCorr = c.np, c.cc
 		_, th := prepared(t, fen, opts)
+		last(th)
 		for i := 0; i < 200; i++ {
-			th.updateCorrection(10, 80, 20) // the search says 60 more
+			th.updateCorrection(ply, 10, 80, 20) // the search says 60 more
 		}
-		if c := th.correction(); c < 55 || c > 60 {
-			t.Errorf("non-pawn %v: correction %d after 200 lessons of +60", np, c)
+		if v := th.correction(ply); v < 55 || v > 60 {
+			t.Errorf("%s: correction %d after 200 lessons of +60", c.name, v)
 		}
 		for i := 0; i < 500; i++ {
-			th.updateCorrection(20, 1000, 0)
+			th.updateCorrection(ply, 20, 1000, 0)
 		}
 		lim := corrLimit
-		if np {
-			lim = 2 * corrLimit // the pawn entry and the mean of two others
+		if c.np || c.cc {
+			lim = 2 * corrLimit // the pawn entry and the others
 		}
-		if c := th.correction(); c > lim || c < lim/2 {
-			t.Errorf("non-pawn %v: correction %d beyond %d", np, c, lim)
+		if v := th.correction(ply); v > lim || v < lim*3/4 {
+			t.Errorf("%s: correction %d beyond %d", c.name, v, lim)
 		}
-		// Another pawn structure, the same pieces.
+		// Another pawn structure, the same pieces and last moves.
 		_, th2 := prepared(t, other, opts)
+		last(th2)
 		th2.hist = th.hist
-		if c := th2.correction(); np && c == 0 || !np && c != 0 {
-			t.Errorf("non-pawn %v: a position with other pawns and the same pieces has correction %d", np, c)
+		if v := th2.correction(ply); (c.np || c.cc) && v == 0 || !c.np && !c.cc && v != 0 {
+			t.Errorf("%s: a position with other pawns and the same pieces and moves has correction %d", c.name, v)
+		}
+		// The same position reached by other moves: only the two-move
+		// entry is not shared.
+		th.stack[1].move = board.NewMove(board.SquareAt(1, 7), board.SquareAt(3, 6))
+		if v := th.correction(ply); c.cc && v > corrLimit || !c.cc && v < lim/2 {
+			t.Errorf("%s: the position reached by other moves has correction %d", c.name, v)
 		}
 	}
 }
@@ -192,11 +210,80 @@ func TestEvalFifty(t *testing.T) {
 		if raw < 500 {
 			t.Fatalf("a queen up evaluates to %d", raw)
 		}
-		if got, want := on.adjustEval(raw), raw*c.num/c.den; got < want-1 || got > want+1 {
+		if got, want := on.adjustEval(raw, 0), raw*c.num/c.den; got < want-1 || got > want+1 {
 			t.Errorf("clock %d: adjusted %d, want about %d (raw %d)", c.clock, got, want, raw)
 		}
-		if got := off.adjustEval(raw); got != raw {
+		if got := off.adjustEval(raw, 0); got != raw {
 			t.Errorf("clock %d, EvalFifty off: adjusted %d, want %d", c.clock, got, raw)
 		}
+	}
+}
+
+// The fourth bundle's histories: the pawn history is shared by positions
+// with the same pawns only; EvalDiffHistory rewards a quiet move by what
+// it gained its mover and leaves captures alone; PriorMoveBonus rewards
+// the quiet move into a node that fails low; CutoffCount reduces a ply
+// more once the nodes below have failed high often.
+func TestFourthBundleHistories(t *testing.T) {
+	const fen = "r1bq1rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7"
+	const other = "r1bq1rk1/pp2bppp/2np1n2/2p1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7"
+	opts := DefaultOptions()
+	opts.PawnHistory, opts.EvalDiffHistory, opts.PriorMoveBonus, opts.CutoffCount = true, true, true, true
+	opts.ThreatHistory = false // one butterfly slice, so that the test reads it directly
+	_, th := prepared(t, fen, opts)
+	sq := board.SquareAt
+	h3 := board.NewMove(sq(7, 1), sq(7, 2)) // h2h3, quiet
+	pawnPc := board.MakePiece(board.White, board.Pawn)
+
+	// Pawn history.
+	before := th.quietHistory(1, h3, pawnPc)
+	th.updateQuiet(1, h3, 2000)
+	gain := th.quietHistory(1, h3, pawnPc) - before
+	_, th2 := prepared(t, other, opts)
+	th2.hist = th.hist
+	otherGain := th2.quietHistory(1, h3, pawnPc) - before
+	if gain <= otherGain || otherGain <= 0 {
+		t.Errorf("pawn history: the reward raised the move by %d here and by %d with other pawns", gain, otherGain)
+	}
+
+	// EvalDiffHistory: Black (to move at ply 2) made quiet move h7h6 from
+	// ply 1, where Black's evaluation was 50; White's is now -100, so
+	// Black gained 50.
+	_, th = prepared(t, "r1bq1rk1/ppp1bpp1/2np1n1p/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 8", opts)
+	h6 := board.NewMove(sq(7, 6), sq(7, 5))
+	butterfly := func() int16 { return th.hist.butterfly[board.Black][0][h6.From()][h6.To()] }
+	th.stack[1].move, th.stack[1].piece, th.stack[1].quiet, th.stack[1].eval = h6, board.MakePiece(board.Black, board.Pawn), true, 50
+	th.evalDiff(2, -100)
+	if got, want := butterfly(), int16(evalDiffMul*50); got != want {
+		t.Errorf("eval diff: butterfly %d after a gain of 50, want %d", got, want)
+	}
+	th.evalDiff(2, 0) // lost 50 back
+	if got := butterfly(); got >= int16(evalDiffMul*50) {
+		t.Errorf("eval diff: butterfly %d after a loss, want less than %d", got, evalDiffMul*50)
+	}
+	th.stack[1].quiet = false
+	was := butterfly()
+	th.evalDiff(2, -500)
+	if butterfly() != was {
+		t.Errorf("eval diff: a capture changed the butterfly history")
+	}
+
+	// PriorMoveBonus.
+	th.stack[1].quiet = true
+	th.stack[0].cont = &th.hist.cont[0][0]
+	cont := func() int16 { return th.contTable(1, 1)[th.stack[1].piece][h6.To()] }
+	b0, c0 := butterfly(), cont()
+	th.updatePrior(2, 1000)
+	if butterfly() <= b0 || cont() <= c0 {
+		t.Errorf("prior move: butterfly %d -> %d, continuation %d -> %d after a reward", b0, butterfly(), c0, cont())
+	}
+
+	// CutoffCount.
+	n := node{depth: 10, ply: 2}
+	th.stack[3].cutoffs = cutoffCountMin
+	r0 := th.reduction(&n, h3, 2, 0, false)
+	th.stack[3].cutoffs = cutoffCountMin + 1
+	if r := th.reduction(&n, h3, 2, 0, false); r != r0+1 {
+		t.Errorf("cutoff count: reduction %d with many cutoffs below, %d without", r, r0)
 	}
 }

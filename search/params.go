@@ -78,10 +78,13 @@ var (
 	historyBonusMul   = 300   // bonus: min(mul*depth - sub, max)
 	historyBonusSub   = 250
 	historyBonusMax   = 2400
-	historyWideMargin = 100 // a fail high this far above beta rewards as one ply deeper
-	corrGrain         = 256 // correction history: entries in 1/grain centipawn (not tuned)
-	corrWeightMax     = 16  // a result's weight: min(depth+1, max)/256
-	corrLimit         = 128 // corrections stay within ±limit centipawns
+	historyWideMargin = 100  // a fail high this far above beta rewards as one ply deeper
+	corrGrain         = 256  // correction history: entries in 1/grain centipawn (not tuned)
+	corrWeightMax     = 16   // a result's weight: min(depth+1, max)/256
+	corrLimit         = 128  // corrections stay within ±limit centipawns
+	evalDiffMul       = 12   // EvalDiffHistory: the bonus is -mul × (the two evaluations' sum) ...
+	evalDiffMax       = 2000 // ... within ±max
+	cutoffCountMin    = 3    // CutoffCount: reduce more above this many fail highs a ply below
 )
 
 // Quiescence.
@@ -173,6 +176,9 @@ var Params = []Param{
 	{"HistoryWideMargin", &historyWideMargin, 0, 400, 20},
 	{"CorrWeightMax", &corrWeightMax, 4, 64, 3},
 	{"CorrLimit", &corrLimit, 32, 255, 8},
+	{"EvalDiffMul", &evalDiffMul, 2, 40, 2},
+	{"EvalDiffMax", &evalDiffMax, 400, 4000, 150},
+	{"CutoffCountMin", &cutoffCountMin, 1, 8, 1},
 	{"QSDeltaMargin", &qsDeltaMargin, 50, 400, 15},
 	{"TMMovesToGo", &tmMovesToGo, 15, 50, 2},
 	{"TMIncPercent", &tmIncPercent, 40, 100, 4},

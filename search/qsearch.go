@@ -54,7 +54,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		} else {
 			rawEval = t.staticEval()
 		}
-		staticEval = t.adjustEval(rawEval)
+		staticEval = t.adjustEval(rawEval, ply)
 		// A stored score whose bound lies on the right side of the
 		// evaluation is the better stand pat.
 		if o.QSTTEval && ttHit && hit.Bound&boundTwo == 0 {
@@ -109,8 +109,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 			}
 		}
 		searched++
-		t.stack[ply].move = m
-		t.stack[ply].cont = &t.hist.cont[pos.PieceAt(m.From())][m.To()]
+		t.setMove(ply, m)
 		t.makeMove(m)
 		score := -t.qsearch(-beta, -alpha, ply+1)
 		t.unmakeMove()

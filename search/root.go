@@ -253,9 +253,10 @@ func (t *thread) rootSearch(depth, alpha, beta, pvIdx int) int {
 	best := -Infinity
 	t.stack[0].pvLen = 0
 	t.stack[0].eval = -Infinity
+	t.stack[2].cutoffs = 0 // as a node does two plies below it
 	t.setThreats(0)
 	if !t.pos.InCheck() {
-		t.stack[0].eval = t.adjustEval(t.staticEval())
+		t.stack[0].eval = t.adjustEval(t.staticEval(), 0)
 	}
 	for i := pvIdx + 1; i < len(t.rootMoves); i++ {
 		t.rootMoves[i].score = -Infinity
@@ -297,8 +298,7 @@ func (t *thread) rootSearch(depth, alpha, beta, pvIdx int) int {
 // with the full window). The position is unchanged on return.
 func (t *thread) searchRootMove(depth, alpha, beta int, m board.Move, first bool) int {
 	s := t.s
-	t.stack[0].move = m
-	t.stack[0].cont = &t.hist.cont[t.pos.PieceAt(m.From())][m.To()]
+	t.setMove(0, m)
 	t.makeMove(m)
 	newDepth := depth - 1
 	if s.opts.CheckExtension && t.pos.InCheck() {

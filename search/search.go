@@ -56,6 +56,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 		t.stats.Leaves++
 		return t.staticEval()
 	}
+	t.stack[ply+2].cutoffs = 0 // CutoffCount: the grandchildren's count starts afresh
 	// Mate-distance pruning.
 	if o.MateDistance {
 		alpha = max(alpha, -Mate+ply)
@@ -90,6 +91,9 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 	}
 	t.evaluate(&n)
 	f.eval = n.staticEval
+	if o.EvalDiffHistory && n.excluded == board.NoMove {
+		t.evalDiff(ply, n.staticEval)
+	}
 
 	// Pruning before any move is searched.
 	if !pvNode && !inCheck && n.excluded == board.NoMove {
@@ -128,7 +132,7 @@ func (t *thread) evaluate(n *node) {
 	} else {
 		n.rawEval = t.staticEval()
 	}
-	n.staticEval = t.adjustEval(n.rawEval)
+	n.staticEval = t.adjustEval(n.rawEval, n.ply)
 	if n.ttHit && t.s.opts.CorrHistory {
 		score := scoreFromTT(n.hit.Score, n.ply)
 		if !IsMateScore(score) && (n.hit.Bound == BoundLower && score > n.staticEval || n.hit.Bound == BoundUpper && score < n.staticEval) {
@@ -173,8 +177,7 @@ func (t *thread) pruneNode(n *node) (int, bool) {
 		!(o.NullTTGuard && n.ttHit && n.hit.Bound == BoundUpper && scoreFromTT(n.hit.Score, ply) < beta) {
 		r := nullBase + depth/nullDepthDiv + min((eval-beta)/nullEvalDiv, nullEvalMax)
 		t.stats.NullTries++
-		t.stack[ply].move = board.NoMove
-		t.stack[ply].cont = &t.hist.cont[0][0]
+		t.setMove(ply, board.NoMove)
 		t.stack[ply+1].doubleExt = t.stack[ply].doubleExt
 		t.makeNull()
 		score := -t.search(depth-1-r, -beta, -beta+1, ply+1, false, !n.cutNode)
@@ -222,8 +225,7 @@ func (t *thread) probCut(n *node) (int, bool) {
 			continue
 		}
 		t.stats.ProbCutTries++
-		t.stack[n.ply].move = m
-		t.stack[n.ply].cont = &t.hist.cont[pos.PieceAt(m.From())][m.To()]
+		t.setMove(n.ply, m)
 		t.stack[n.ply+1].doubleExt = t.stack[n.ply].doubleExt
 		t.makeMove(m)
 		score := -t.qsearch(-pcBeta, -pcBeta+1, n.ply+1)
@@ -396,6 +398,7 @@ func (t *thread) cutoff(n *node, l *moveLoop, m board.Move, quiet bool, score, m
 	if moveCount == 1 {
 		t.stats.FailHighFirst++
 	}
+	t.stack[n.ply].cutoffs++
 	bonusDepth := n.depth
 	if t.s.opts.TTHistory && score > n.beta+historyWideMargin {
 		bonusDepth++ // a wide fail high: a larger reward
@@ -449,8 +452,7 @@ func (t *thread) tryMove(n *node, m board.Move, moveCount int, bad bool, alpha, 
 		}
 		ext = e
 	}
-	f.move = m
-	f.cont = &t.hist.cont[pc][m.To()]
+	t.setMove(ply, m)
 	t.makeMove(m)
 	givesCheck := pos.InCheck()
 	if o.CheckExtension && givesCheck {
@@ -542,6 +544,9 @@ func (t *thread) reduction(n *node, m board.Move, lmr, hist int, ttNoisy bool) i
 		}
 		r -= max(-lmrHistMax, min(hist/lmrHistDiv, lmrHistMax))
 	}
+	if o.CutoffCount && t.stack[n.ply+1].cutoffs > cutoffCountMin {
+		r++ // the nodes below keep failing high: this one likely fails low
+	}
 	return r
 }
 
@@ -607,13 +612,17 @@ func (t *thread) storeResult(n *node, best int, bestMove board.Move) {
 	if o.TT {
 		t.s.tt.StorePV(t.pos.Key(), bestMove, scoreToTT(best, n.ply), n.rawEval, n.depth, bound, n.ttPv)
 	}
+	// A fail low: the opponent's move into the node was good.
+	if o.PriorMoveBonus && bound == BoundUpper {
+		t.updatePrior(n.ply, historyBonus(n.depth))
+	}
 	// The correction learns only from results that say something about
 	// the static evaluation: not after a noisy best move, and not from a
 	// bound on the wrong side of it.
 	noisy := bestMove != board.NoMove && (t.pos.IsCapture(bestMove) || bestMove.Promo() != board.NoPieceType)
 	if o.CorrHistory && !n.inCheck && !noisy && !IsMateScore(best) &&
 		!(bound == BoundLower && best <= n.staticEval) && !(bound == BoundUpper && best >= n.staticEval) {
-		t.updateCorrection(n.depth, best, n.rawEval)
+		t.updateCorrection(n.ply, n.depth, best, n.rawEval)
 	}
 }
 

@@ -111,44 +111,49 @@ type Options struct {
 	ETCEveryDepth  bool // ETC at every interior node, not only etcDepth plies or more above the horizon
 	ETCRepetitions bool // ETC also takes the entry of a child that repeats a position or ends the fifty moves
 
-	Aspiration     bool // aspiration windows at the root
-	TT             bool // transposition table cutoffs and hash move
-	ETC            bool // enhanced transposition cutoffs
-	NullMove       bool // null-move pruning (with a zugzwang guard)
-	LMR            bool // late move reductions
-	Futility       bool // futility and reverse futility pruning
-	LMP            bool // late move pruning: skip late quiet moves near the horizon
-	SEEPruning     bool // skip captures that lose material near the horizon
-	Razoring       bool // drop to quiescence far below alpha near the horizon
-	IIR            bool // internal iterative reduction without a hash move
-	Killers        bool // killer moves and countermoves
-	History        bool // the history heuristic
-	CheckExtension bool
-	MateDistance   bool // mate-distance pruning
-	QSearchPruning bool // SEE and delta pruning of hopeless captures in quiescence
-	ContHistory    bool // continuation history: quiet moves by the moves one and two plies before
-	CaptureHistory bool // capture history: captures ordered and SEE-pruned by their record
-	HistoryLMR     bool // LMR adjusted by history, killers, cut nodes and a noisy hash move
-	HistoryPruning bool // skip late quiet moves with a bad history near the horizon
-	CorrHistory    bool // correct the static evaluation by the pawn structure's record
-	Singular       bool // singular extensions, multi-cut and negative extensions
-	Improving      bool // prune and reduce less while the static evaluation rises
-	ProbCut        bool // a capture beating beta by a margin in a reduced search cuts the node
-	NoisyLMR       bool // LMR also for checks (one ply less) and losing captures
-	TTHistory      bool // history rewards on hash cutoffs, and a larger one for a wide fail high
-	CorrNonPawn    bool // correction history also by each colour's pieces other than pawns
-	TimeFactors    bool // scale the soft time limit by the best move's node share and the score's fall
-	ContHistory4   bool // continuation history also by the move four plies before
-	FailHighBlend  bool // a fail high's score drawn toward beta (by depth; halfway at a stand pat)
-	QSEvasionPrune bool // quiescence in check: quiet evasions after the first two moves are skipped once a move has held off mate
-	LMRResearch    bool // the full-depth re-search after a reduction one ply deeper (shallower) when it scored far above (not above) the best
-	TTPv           bool // the table remembers positions on a principal variation: reduced less, no reverse futility
-	EvalFifty      bool // the static evaluation drawn toward a draw as the fifty-move counter runs
-	QSTTEval       bool // quiescence stands pat on a stored score whose bound says it is more accurate than the evaluation
-	NullTTGuard    bool // no null move when a stored upper bound already says the node fails low
-	ThreatHistory  bool // the butterfly history also by whether the move's origin and destination are attacked
-	SkipQuiets     bool // once late move pruning or futility skips a quiet move, the picker offers only the quiet checks left
-	AspFailHigh    bool // each fail high of an aspiration window re-searches a ply shallower (a fail low restores the depth)
+	Aspiration      bool // aspiration windows at the root
+	TT              bool // transposition table cutoffs and hash move
+	ETC             bool // enhanced transposition cutoffs
+	NullMove        bool // null-move pruning (with a zugzwang guard)
+	LMR             bool // late move reductions
+	Futility        bool // futility and reverse futility pruning
+	LMP             bool // late move pruning: skip late quiet moves near the horizon
+	SEEPruning      bool // skip captures that lose material near the horizon
+	Razoring        bool // drop to quiescence far below alpha near the horizon
+	IIR             bool // internal iterative reduction without a hash move
+	Killers         bool // killer moves and countermoves
+	History         bool // the history heuristic
+	CheckExtension  bool
+	MateDistance    bool // mate-distance pruning
+	QSearchPruning  bool // SEE and delta pruning of hopeless captures in quiescence
+	ContHistory     bool // continuation history: quiet moves by the moves one and two plies before
+	CaptureHistory  bool // capture history: captures ordered and SEE-pruned by their record
+	HistoryLMR      bool // LMR adjusted by history, killers, cut nodes and a noisy hash move
+	HistoryPruning  bool // skip late quiet moves with a bad history near the horizon
+	CorrHistory     bool // correct the static evaluation by the pawn structure's record
+	Singular        bool // singular extensions, multi-cut and negative extensions
+	Improving       bool // prune and reduce less while the static evaluation rises
+	ProbCut         bool // a capture beating beta by a margin in a reduced search cuts the node
+	NoisyLMR        bool // LMR also for checks (one ply less) and losing captures
+	TTHistory       bool // history rewards on hash cutoffs, and a larger one for a wide fail high
+	CorrNonPawn     bool // correction history also by each colour's pieces other than pawns
+	TimeFactors     bool // scale the soft time limit by the best move's node share and the score's fall
+	ContHistory4    bool // continuation history also by the move four plies before
+	FailHighBlend   bool // a fail high's score drawn toward beta (by depth; halfway at a stand pat)
+	QSEvasionPrune  bool // quiescence in check: quiet evasions after the first two moves are skipped once a move has held off mate
+	LMRResearch     bool // the full-depth re-search after a reduction one ply deeper (shallower) when it scored far above (not above) the best
+	TTPv            bool // the table remembers positions on a principal variation: reduced less, no reverse futility
+	EvalFifty       bool // the static evaluation drawn toward a draw as the fifty-move counter runs
+	QSTTEval        bool // quiescence stands pat on a stored score whose bound says it is more accurate than the evaluation
+	NullTTGuard     bool // no null move when a stored upper bound already says the node fails low
+	ThreatHistory   bool // the butterfly history also by whether the move's origin and destination are attacked
+	SkipQuiets      bool // once late move pruning or futility skips a quiet move, the picker offers only the quiet checks left
+	AspFailHigh     bool // each fail high of an aspiration window re-searches a ply shallower (a fail low restores the depth)
+	EvalDiffHistory bool // a quiet move is rewarded (penalised) in the butterfly history as the mover's static evaluation rose (fell) across it
+	PriorMoveBonus  bool // when a node fails low, the opponent's quiet move into it is rewarded in its histories
+	CutoffCount     bool // LMR reduces a ply more when the nodes a ply below have failed high more than cutoffCountMin times
+	PawnHistory     bool // quiet moves also ordered by a history indexed by the pawn structure, moved piece and destination
+	ContCorr        bool // correction history also by the pieces and destinations of the last two moves
 }
 
 // Switch names one on/off enhancement for option tables and flags.
@@ -197,14 +202,19 @@ var Switches = []Switch{
 	{"ThreatHistory", func(o *Options) *bool { return &o.ThreatHistory }},
 	{"SkipQuiets", func(o *Options) *bool { return &o.SkipQuiets }},
 	{"AspFailHigh", func(o *Options) *bool { return &o.AspFailHigh }},
+	{"EvalDiffHistory", func(o *Options) *bool { return &o.EvalDiffHistory }},
+	{"PriorMoveBonus", func(o *Options) *bool { return &o.PriorMoveBonus }},
+	{"CutoffCount", func(o *Options) *bool { return &o.CutoffCount }},
+	{"PawnHistory", func(o *Options) *bool { return &o.PawnHistory }},
+	{"ContCorr", func(o *Options) *bool { return &o.ContCorr }},
 }
 
 // DefaultOptions returns the playing configuration: PVS with everything
-// on but ETC and AspFailHigh. With the other enhancements on, ETC saves
-// under 1% of the nodes and its probes of every child cost about a fifth
-// of the time to depth (docs/search-lab.md), so it is for the laboratory.
-// AspFailHigh waits for a match that says it gains
-// (docs/search-strength.md).
+// on but ETC, AspFailHigh and the fourth bundle. With the other
+// enhancements on, ETC saves under 1% of the nodes and its probes of every
+// child cost about a fifth of the time to depth (docs/search-lab.md), so
+// it is for the laboratory. The others wait for a match that says they
+// gain (docs/search-strength.md).
 func DefaultOptions() Options {
 	o := Options{Threads: 1, MultiPV: 1, Algorithm: PVS}
 	for _, s := range Switches {
@@ -212,6 +222,7 @@ func DefaultOptions() Options {
 	}
 	o.ETC = false
 	o.AspFailHigh = false
+	o.EvalDiffHistory, o.PriorMoveBonus, o.CutoffCount, o.PawnHistory, o.ContCorr = false, false, false, false, false
 	return o
 }
 

@@ -242,13 +242,10 @@ func (t *thread) walk(sp *splitPoint, base int) {
 	ply := sp.n.ply
 	for i := base; i < ply; i++ {
 		m := sp.path[i]
-		f := &t.stack[i]
-		f.move = m
+		t.setMove(i, m)
 		if m == board.NoMove {
-			f.cont = &t.hist.cont[0][0]
 			t.makeNull()
 		} else {
-			f.cont = &t.hist.cont[t.pos.PieceAt(m.From())][m.To()]
 			t.makeMove(m)
 		}
 	}
@@ -261,6 +258,7 @@ func (t *thread) walk(sp *splitPoint, base int) {
 	f := &t.stack[ply]
 	f.doubleExt, f.excluded = sp.doubleExt, board.NoMove
 	f.killers, t.stack[ply+1].killers = sp.killers[0], sp.killers[1]
+	t.stack[ply+1].cutoffs = 0
 	t.setThreats(ply)
 }
 
