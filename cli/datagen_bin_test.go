@@ -155,16 +155,7 @@ func TestDatagenBinPerGameAndStop(t *testing.T) {
 func TestDatagenInfo(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.bin")
-	var w bytes.Buffer
-	dw := data.NewWriter(&w)
-	pos := board.NewPosition()
-	for i, res := range []data.Result{data.WhiteWin, data.Draw, data.BlackWin, data.Draw} {
-		dw.Write(data.Encode(pos, []int{20, -1500, 0, 1001}[i], res))
-	}
-	dw.Flush()
-	if err := os.WriteFile(good, w.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	records := writeStartRecords(t, good, []int{20, -1500, 0, 1001}, []data.Result{data.WhiteWin, data.Draw, data.BlackWin, data.Draw})
 	var stdout, stderr bytes.Buffer
 	if rc := cmdDatagenInfo([]string{"-show", "2", good, good}, &stdout, &stderr); rc != 0 {
 		t.Fatalf("exit %d: %s", rc, stderr.String())
@@ -182,11 +173,11 @@ func TestDatagenInfo(t *testing.T) {
 	}
 
 	bad := filepath.Join(dir, "bad.bin")
-	raw := append([]byte(nil), w.Bytes()...)
+	raw := append([]byte(nil), records...)
 	raw[2*data.RecordSize+31] = 7
 	os.WriteFile(bad, raw, 0o644)
 	short := filepath.Join(dir, "short.bin")
-	os.WriteFile(short, w.Bytes()[:40], 0o644)
+	os.WriteFile(short, records[:40], 0o644)
 	for name, want := range map[string]string{
 		bad:                            "record 3: corrupt record: result byte 7",
 		short:                          "record 2: truncated record",
@@ -209,14 +200,8 @@ func TestDatagenInfo(t *testing.T) {
 func TestDatagenInfoNet(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "d.bin")
-	var w bytes.Buffer
-	dw := data.NewWriter(&w)
+	writeStartRecords(t, file, []int{250}, []data.Result{data.Draw})
 	pos := board.NewPosition()
-	dw.Write(data.Encode(pos, 250, data.Draw))
-	dw.Flush()
-	if err := os.WriteFile(file, w.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	netFile := filepath.Join(dir, "n.nnue")
 	net, _ := writeRandomNet(t, netFile, 2)
 	ev := net.NewEvaluator()
@@ -234,4 +219,21 @@ func TestDatagenInfoNet(t *testing.T) {
 	if rc := cmdDatagenInfo([]string{"-net", file, file}, &stdout, &stderr); rc != 2 || !strings.Contains(stderr.String(), "-net") {
 		t.Errorf("a data file as the network: exit %d, %q", rc, stderr.String())
 	}
+}
+
+// writeStartRecords writes to path one record of the start position for
+// each score and result, and returns the file's bytes.
+func writeStartRecords(t *testing.T, path string, scores []int, results []data.Result) []byte {
+	t.Helper()
+	var w bytes.Buffer
+	dw := data.NewWriter(&w)
+	pos := board.NewPosition()
+	for i, res := range results {
+		dw.Write(data.Encode(pos, scores[i], res))
+	}
+	dw.Flush()
+	if err := os.WriteFile(path, w.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return w.Bytes()
 }

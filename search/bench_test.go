@@ -43,15 +43,9 @@ func TestNoAllocationPerNode(t *testing.T) {
 	for _, opts := range []Options{DefaultOptions(), all} {
 		s := NewSearcher(NewTT(16))
 		s.Search(p, Limits{Depth: 2}, opts, 0, Callbacks{})
-		allocs := func(depth int) (uint64, uint64) {
-			var a, b runtime.MemStats
-			runtime.ReadMemStats(&a)
-			r := s.Search(p, Limits{Depth: depth}, opts, 0, Callbacks{})
-			runtime.ReadMemStats(&b)
-			return b.Mallocs - a.Mallocs, r.Nodes
-		}
-		small, smallNodes := allocs(6)
-		big, bigNodes := allocs(11)
+		small, rs := searchAllocs(s, p, Limits{Depth: 6}, opts)
+		big, rb := searchAllocs(s, p, Limits{Depth: 11}, opts)
+		smallNodes, bigNodes := rs.Nodes, rb.Nodes
 		if bigNodes < 5*smallNodes {
 			t.Fatalf("depth 11 searched %d nodes, depth 6 %d: too close to compare", bigNodes, smallNodes)
 		}
@@ -59,4 +53,14 @@ func TestNoAllocationPerNode(t *testing.T) {
 			t.Errorf("ETC %v: allocations grow with the tree: %d at %d nodes, %d at %d nodes", opts.ETC, small, smallNodes, big, bigNodes)
 		}
 	}
+}
+
+// searchAllocs runs a search and returns the heap allocations it made and
+// its result.
+func searchAllocs(s *Searcher, p *board.Position, limits Limits, opts Options) (uint64, Result) {
+	var a, b runtime.MemStats
+	runtime.ReadMemStats(&a)
+	r := s.Search(p, limits, opts, 0, Callbacks{})
+	runtime.ReadMemStats(&b)
+	return b.Mallocs - a.Mallocs, r
 }

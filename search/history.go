@@ -65,6 +65,12 @@ func threatIndex(threats board.Bitboard, m board.Move) int {
 	return 2*b2i(threats.Has(m.From())) + b2i(threats.Has(m.To()))
 }
 
+// butterfly is the butterfly entry of move m by side, played where the
+// opponent attacks threats.
+func (t *thread) butterfly(side board.Color, threats board.Bitboard, m board.Move) *int16 {
+	return &t.hist.butterfly[side][threatIndex(threats, m)][m.From()][m.To()]
+}
+
 // setThreats records at ply the squares the opponent attacks, for the
 // butterfly history's index (ThreatHistory; else nothing).
 func (t *thread) setThreats(ply int) {
@@ -103,7 +109,7 @@ func (t *thread) contTable(ply, back int) *pieceToHistory {
 // plies before (and four, with ContHistory4: the side's own move before
 // its last).
 func (t *thread) quietHistory(ply int, m board.Move, pc board.Piece) int {
-	h := int(t.hist.butterfly[t.pos.Side()][threatIndex(t.stack[ply].threats, m)][m.From()][m.To()])
+	h := int(*t.butterfly(t.pos.Side(), t.stack[ply].threats, m))
 	if t.s.opts.ContHistory {
 		h += int(t.contTable(ply, 1)[pc][m.To()]) + int(t.contTable(ply, 2)[pc][m.To()])
 		if t.s.opts.ContHistory4 {
@@ -134,7 +140,7 @@ func (t *thread) captureHistory(m board.Move) int {
 func (t *thread) updateQuiet(ply int, m board.Move, bonus int) {
 	pc := t.pos.PieceAt(m.From())
 	if t.s.opts.History {
-		gravity(&t.hist.butterfly[t.pos.Side()][threatIndex(t.stack[ply].threats, m)][m.From()][m.To()], bonus)
+		gravity(t.butterfly(t.pos.Side(), t.stack[ply].threats, m), bonus)
 	}
 	if t.s.opts.ContHistory {
 		gravity(&t.contTable(ply, 1)[pc][m.To()], bonus)
@@ -162,7 +168,7 @@ func (t *thread) updatePrior(ply, bonus int) {
 	}
 	m, pc := prev.move, prev.piece
 	if t.s.opts.History {
-		gravity(&t.hist.butterfly[t.pos.Side()^1][threatIndex(prev.threats, m)][m.From()][m.To()], bonus/2)
+		gravity(t.butterfly(t.pos.Side()^1, prev.threats, m), bonus/2)
 	}
 	if t.s.opts.ContHistory {
 		gravity(&t.contTable(ply-1, 1)[pc][m.To()], bonus)
@@ -187,7 +193,7 @@ func (t *thread) evalDiff(ply, eval int) {
 	}
 	bonus := max(-evalDiffMax, min(-evalDiffMul*(prev.eval+eval), evalDiffMax))
 	m := prev.move
-	gravity(&t.hist.butterfly[t.pos.Side()^1][threatIndex(prev.threats, m)][m.From()][m.To()], bonus)
+	gravity(t.butterfly(t.pos.Side()^1, prev.threats, m), bonus)
 }
 
 // updateCapture rewards or penalises noisy move m by bonus.
@@ -255,13 +261,14 @@ func (t *thread) corrSum(ply int) int32 {
 
 // corrEntries returns the correction entries of the position at ply: by
 // the pawn key, by White's and Black's non-pawn keys, and by the last two
-// moves (a neutral entry near the root or after a null move).
+// moves (a neutral entry near the root, after a null move or without
+// ContCorr).
 func (t *thread) corrEntries(ply int) (pawn, white, black, cont *int32) {
 	pos := t.pos
 	us := pos.Side()
 	np := &t.hist.corrNP[us]
 	cont = &t.hist.corrCont[0][0][0][0]
-	if ply >= 2 {
+	if t.s.opts.ContCorr && ply >= 2 {
 		m1, m2 := &t.stack[ply-1], &t.stack[ply-2]
 		if m1.move != board.NoMove && m2.move != board.NoMove {
 			cont = &t.hist.corrCont[m2.piece][m2.move.To()][m1.piece][m1.move.To()]

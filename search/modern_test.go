@@ -270,7 +270,6 @@ func TestFourthBundleHistories(t *testing.T) {
 
 	// PriorMoveBonus.
 	th.stack[1].quiet = true
-	th.stack[0].cont = &th.hist.cont[0][0]
 	cont := func() int16 { return th.contTable(1, 1)[th.stack[1].piece][h6.To()] }
 	b0, c0 := butterfly(), cont()
 	th.updatePrior(2, 1000)

@@ -2,7 +2,6 @@ package search
 
 import (
 	"math/rand"
-	"runtime"
 	"testing"
 
 	"brudno/board"
@@ -80,15 +79,9 @@ func TestNNUENoAllocationPerNode(t *testing.T) {
 	p, _ := board.ParseFEN(benchFEN)
 	s := NewSearcher(NewTT(16))
 	s.Search(p, Limits{Depth: 2}, opts, 0, Callbacks{})
-	allocs := func(nodes uint64) (uint64, uint64) {
-		var a, b runtime.MemStats
-		runtime.ReadMemStats(&a)
-		r := s.Search(p, Limits{Nodes: nodes}, opts, 0, Callbacks{})
-		runtime.ReadMemStats(&b)
-		return b.Mallocs - a.Mallocs, r.Nodes
-	}
-	small, smallNodes := allocs(20000)
-	big, bigNodes := allocs(400000)
+	small, rs := searchAllocs(s, p, Limits{Nodes: 20000}, opts)
+	big, rb := searchAllocs(s, p, Limits{Nodes: 400000}, opts)
+	smallNodes, bigNodes := rs.Nodes, rb.Nodes
 	if bigNodes < 5*smallNodes {
 		t.Fatalf("the searches took %d and %d nodes: too close to compare", smallNodes, bigNodes)
 	}

@@ -7,7 +7,6 @@ package search
 
 import (
 	"math/rand"
-	"runtime"
 	"testing"
 	"time"
 
@@ -233,15 +232,8 @@ func TestYBWNoAllocationPerNode(t *testing.T) {
 	opts.Threads, opts.Parallel = 2, YBW
 	s := NewSearcher(NewTT(16))
 	s.Search(p, Limits{Depth: 2}, opts, 0, Callbacks{})
-	allocs := func(depth int) (uint64, Result) {
-		var a, b runtime.MemStats
-		runtime.ReadMemStats(&a)
-		r := s.Search(p, Limits{Depth: depth}, opts, 0, Callbacks{})
-		runtime.ReadMemStats(&b)
-		return b.Mallocs - a.Mallocs, r
-	}
-	small, rs := allocs(6)
-	big, rb := allocs(11)
+	small, rs := searchAllocs(s, p, Limits{Depth: 6}, opts)
+	big, rb := searchAllocs(s, p, Limits{Depth: 11}, opts)
 	if rb.Nodes < 5*rs.Nodes || rb.Stats.SplitPoints < 5*max(rs.Stats.SplitPoints, 1) {
 		t.Fatalf("depth 11: %d nodes, %d splits; depth 6: %d, %d: too close to compare",
 			rb.Nodes, rb.Stats.SplitPoints, rs.Nodes, rs.Stats.SplitPoints)
