@@ -286,3 +286,91 @@ func TestFourthBundleHistories(t *testing.T) {
 		t.Errorf("cutoff count: reduction %d with many cutoffs below, %d without", r, r0)
 	}
 }
+
+// The fifth bundle: each switch does its work only when on, and counts it.
+// Hindsight deepens a node after a deep reduction of a move that cost its
+// mover nothing, and makes it shallower after one that cost a clear
+// margin; CaptureFutility skips a capture that cannot bring the
+// evaluation near alpha, but not a capture that checks.
+func TestFifthBundle(t *testing.T) {
+	const fen = "r1bq1rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7"
+	counts := func(o Options) Stats {
+		return searchFEN(t, fen, Limits{Depth: 11}, o).Stats
+	}
+	off := counts(DefaultOptions())
+	for _, c := range []struct {
+		name  string
+		field func(*Options) *bool
+		count func(Stats) uint64
+	}{
+		{"CaptureFutility", func(o *Options) *bool { return &o.CaptureFutility }, func(s Stats) uint64 { return s.CaptureFutility }},
+		{"AlphaReduce", func(o *Options) *bool { return &o.AlphaReduce }, func(s Stats) uint64 { return s.AlphaReductions }},
+		{"Hindsight", func(o *Options) *bool { return &o.Hindsight }, func(s Stats) uint64 { return s.HindsightDeeper + s.HindsightShallower }},
+		{"SingularNeg", func(o *Options) *bool { return &o.SingularNeg }, func(s Stats) uint64 { return s.NegativeExtensions }},
+	} {
+		o := DefaultOptions()
+		*c.field(&o) = true
+		on := counts(o)
+		if c.name == "SingularNeg" {
+			if on.NegativeExtensions <= off.NegativeExtensions || on.Nodes == off.Nodes {
+				t.Errorf("SingularNeg: %d negative extensions on, %d off (nodes %d, %d)", on.NegativeExtensions, off.NegativeExtensions, on.Nodes, off.Nodes)
+			}
+			continue
+		}
+		if c.count(off) != 0 || c.count(on) == 0 || on.Nodes == off.Nodes {
+			t.Errorf("%s: counted %d on, %d off (nodes %d, %d)", c.name, c.count(on), c.count(off), on.Nodes, off.Nodes)
+		}
+	}
+
+	// Hindsight, by hand: the node at ply 2 was reached by a move of
+	// Black's from ply 1, reduced by 3.
+	o := DefaultOptions()
+	o.Hindsight = true
+	_, th := prepared(t, fen, o)
+	for _, c := range []struct {
+		reduction, parentEval, eval, want int
+	}{
+		{3, 40, -40, 11},        // the move cost Black nothing: deeper
+		{3, 40, -100, 11},       // it gained Black 60: deeper
+		{2, 40, -40, 10},        // reduced too little to deepen
+		{2, 40, 50, 9},          // it cost Black 90: shallower
+		{1, 40, 50, 10},         // reduced too little to make shallower
+		{0, 40, 200, 10},        // not reduced
+		{3, -Infinity, 0, 10},   // Black was in check
+		{3, 40, -Infinity, 10},  // the node is in check
+		{3, 40, 40 + 1, 9},      // it cost Black 81 with a reduction of 3: shallower
+		{3, 40, 40 + 0 - 1, 10}, // it cost Black 79: neither
+	} {
+		th.stack[1].reduction, th.stack[1].eval = c.reduction, c.parentEval
+		n := node{depth: 10, ply: 2, staticEval: c.eval, inCheck: c.eval == -Infinity}
+		th.hindsight(&n)
+		if n.depth != c.want {
+			t.Errorf("hindsight: reduction %d, evaluations %d then %d: depth %d, want %d", c.reduction, c.parentEval, c.eval, n.depth, c.want)
+		}
+	}
+
+	// CaptureFutility, by hand: White's Bxf7+ checks and Nxe5 does not.
+	for _, on := range []bool{false, true} {
+		o := DefaultOptions()
+		o.CaptureFutility = on
+		_, th := prepared(t, fen, o)
+		n := node{depth: 4, ply: 1, alpha: 600, beta: 601, staticEval: 0}
+		mv := func(s string) board.Move {
+			m, err := th.pos.ParseMove(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return m
+		}
+		if prune, _ := th.pruneMove(&n, mv("f3e5"), false, 0, 3, 2); prune != on {
+			t.Errorf("capture futility %v: Nxe5 at 0 against alpha 600 pruned %v", on, prune)
+		}
+		if prune, _ := th.pruneMove(&n, mv("c4f7"), false, 0, 3, 2); prune {
+			t.Errorf("capture futility %v: the check Bxf7+ pruned", on)
+		}
+		n.alpha, n.beta = 300, 301
+		if prune, _ := th.pruneMove(&n, mv("f3e5"), false, 0, 3, 2); prune {
+			t.Errorf("capture futility %v: Nxe5 at 0 against alpha 300 pruned", on)
+		}
+	}
+}

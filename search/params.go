@@ -40,6 +40,18 @@ var (
 	singularMargin  = 1   // the excluded search's beta: tt score minus margin*depth
 	doubleExtMargin = 20  // extend twice when this far below the singular beta
 	doubleExtLimit  = 6   // double extensions per line
+	// Hindsight: a node reached by a reduction of hindsightExtMin plies or
+	// more, whose mover's move did not worsen the mover's evaluation, is
+	// searched a ply deeper; one reached by hindsightRedMin or more whose
+	// two evaluations sum above hindsightMargin (the move lost its mover
+	// that much by them) a ply shallower.
+	hindsightExtMin = 3
+	hindsightRedMin = 2
+	hindsightMargin = 80
+	// AlphaReduce: once a move raises alpha, the later moves of the node
+	// are searched a ply shallower when the depth lies in [min, max].
+	alphaReduceMin = 3
+	alphaReduceMax = 12
 )
 
 // Pruning of moves in the move loop.
@@ -56,6 +68,13 @@ var (
 	seeNoisyDepth     = 6    // SEE pruning of captures up to this depth
 	seeNoisyMul       = 100  // threshold: -mul*depth - capture history/div
 	seeNoisyHistDiv   = 32
+	// CaptureFutility: a capture that does not check is skipped when the
+	// evaluation, plus base + mul*reduced depth, the value captured and
+	// capture history/div, stays at or below alpha.
+	capFutDepth   = 6
+	capFutBase    = 150
+	capFutMul     = 100
+	capFutHistDiv = 8
 )
 
 // Late move reductions.
@@ -150,6 +169,11 @@ var Params = []Param{
 	{"SingularMargin", &singularMargin, 1, 4, 1},
 	{"DoubleExtMargin", &doubleExtMargin, 5, 60, 3},
 	{"DoubleExtLimit", &doubleExtLimit, 0, 16, 1},
+	{"HindsightExtMin", &hindsightExtMin, 1, 6, 1},
+	{"HindsightRedMin", &hindsightRedMin, 1, 6, 1},
+	{"HindsightMargin", &hindsightMargin, 0, 300, 12},
+	{"AlphaReduceMin", &alphaReduceMin, 2, 8, 1},
+	{"AlphaReduceMax", &alphaReduceMax, 6, 20, 1},
 	{"LMPDepth", &lmpDepth, 3, 10, 1},
 	{"LMPBase", &lmpBase, 1, 8, 1},
 	{"FutilityDepth", &futilityDepth, 3, 10, 1},
@@ -162,6 +186,10 @@ var Params = []Param{
 	{"SEENoisyDepth", &seeNoisyDepth, 2, 10, 1},
 	{"SEENoisyMul", &seeNoisyMul, 40, 200, 8},
 	{"SEENoisyHistDiv", &seeNoisyHistDiv, 8, 128, 6},
+	{"CapFutDepth", &capFutDepth, 2, 10, 1},
+	{"CapFutBase", &capFutBase, 0, 400, 15},
+	{"CapFutMul", &capFutMul, 30, 250, 10},
+	{"CapFutHistDiv", &capFutHistDiv, 2, 32, 2},
 	{"LMRBase", &lmrBase, 20, 150, 6},
 	{"LMRDiv", &lmrDiv, 150, 350, 10},
 	{"LMRMinDepth", &lmrMinDepth, 2, 5, 1},

@@ -94,6 +94,9 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 	if o.EvalDiffHistory && n.excluded == board.NoMove {
 		t.evalDiff(ply, n.staticEval)
 	}
+	if o.Hindsight && n.excluded == board.NoMove {
+		t.hindsight(&n)
+	}
 
 	// Pruning before any move is searched.
 	if !pvNode && !inCheck && n.excluded == board.NoMove {
@@ -142,6 +145,27 @@ func (t *thread) evaluate(n *node) {
 	if t.s.opts.Improving && n.ply >= 2 {
 		prev := t.stack[n.ply-2].eval
 		n.improving = prev == -Infinity || n.staticEval > prev
+	}
+}
+
+// hindsight adjusts the depth of a node reached by a reduced search by
+// what the two static evaluations say of the move into it: after a deep
+// reduction of a move that did not lose its mover anything by them, a ply
+// deeper; after a reduction of one that lost a clear margin, a ply
+// shallower.
+func (t *thread) hindsight(n *node) {
+	prev := &t.stack[n.ply-1]
+	if n.inCheck || prev.eval == -Infinity || prev.reduction == 0 {
+		return
+	}
+	sum := n.staticEval + prev.eval // what the move into the node lost its mover, by the evaluations
+	switch {
+	case prev.reduction >= hindsightExtMin && sum <= 0:
+		n.depth++
+		t.stats.HindsightDeeper++
+	case prev.reduction >= hindsightRedMin && n.depth >= 2 && sum > hindsightMargin:
+		n.depth--
+		t.stats.HindsightShallower++
 	}
 }
 
@@ -278,10 +302,21 @@ func (t *thread) singular(n *node) (ext, score int, ok bool) {
 	case sBeta >= n.beta:
 		t.stats.MultiCuts++
 		return 0, sBeta, false
-	case ttScore >= n.beta:
-		return -1, 0, true
 	}
-	return 0, 0, true
+	// Not singular. The hash move is searched shallower when its score
+	// beats beta; with SingularNeg, two plies then (off a PV), two at a cut
+	// node, one when the other moves did as well as its stored score.
+	ext = 0
+	switch neg := t.s.opts.SingularNeg; {
+	case ttScore >= n.beta && neg && !n.pvNode, neg && n.cutNode:
+		ext = -2
+	case ttScore >= n.beta, neg && ttScore <= v:
+		ext = -1
+	}
+	if ext < 0 {
+		t.stats.NegativeExtensions++
+	}
+	return ext, 0, true
 }
 
 // searchMoves is the move loop of a node: pruning of late moves,
@@ -325,6 +360,12 @@ func (t *thread) searchMoves(n *node) int {
 		if cut {
 			t.cutoff(n, &l, m, quiet, score, l.moveCount)
 			break
+		}
+		// A move raised alpha: the later ones need only be shown worse,
+		// which a ply less does more cheaply.
+		if raised && s.opts.AlphaReduce && n.depth >= alphaReduceMin && n.depth <= alphaReduceMax && !IsMateScore(score) {
+			n.depth--
+			t.stats.AlphaReductions++
 		}
 		// Young Brothers Wait: the eldest brother is searched; idle
 		// threads may now take the others.
@@ -509,6 +550,18 @@ func (t *thread) pruneMove(n *node, m board.Move, quiet bool, hist, moveCount, l
 		}
 		return pos.SEE(m) < -seeQuietMul*lmrDepth*lmrDepth, false
 	}
+	// A capture that cannot bring the evaluation near alpha, even with
+	// what it captures, is not worth a search near the horizon.
+	if o.CaptureFutility && lmrDepth <= capFutDepth {
+		gain := board.SEEValue[pos.CapturedPiece(m).Type()]
+		if p := m.Promo(); p != board.NoPieceType {
+			gain += board.SEEValue[p] - board.SEEValue[board.Pawn]
+		}
+		if n.staticEval+capFutBase+capFutMul*lmrDepth+gain+hist/capFutHistDiv <= n.alpha && !pos.GivesCheck(m) {
+			t.stats.CaptureFutility++
+			return true, false
+		}
+	}
 	// Captures that lose material are not worth a search near the
 	// horizon, unless they check (sacrifices against the king).
 	return o.SEEPruning && depth <= seeNoisyDepth && pos.SEE(m) < -seeNoisyMul*depth-hist/seeNoisyHistDiv && !pos.GivesCheck(m), false
@@ -563,7 +616,9 @@ func (t *thread) searchMove(n *node, newDepth, r, alpha, best, moveCount int) in
 	case moveCount == 1:
 		return -t.search(newDepth, -beta, -alpha, ply+1, n.pvNode, !n.pvNode && !n.cutNode)
 	case t.s.opts.Algorithm == PVS || beta-alpha == 1:
+		t.stack[ply].reduction = r // for Hindsight in the child
 		score := -t.search(newDepth-r, -alpha-1, -alpha, ply+1, false, true)
+		t.stack[ply].reduction = 0
 		if r > 0 && score > alpha {
 			d := newDepth
 			if t.s.opts.LMRResearch {

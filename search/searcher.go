@@ -96,6 +96,7 @@ type frame struct {
 	eval      int             // the corrected static evaluation; -Infinity in check
 	excluded  board.Move      // the move a singular-extension search leaves out
 	doubleExt int             // double extensions on the line to this ply
+	reduction int             // the late move reduction of the move being searched from this ply (0 in every other search)
 	threats   board.Bitboard  // with ThreatHistory, the squares the opponent attacks (else empty)
 }
 

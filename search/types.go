@@ -154,6 +154,10 @@ type Options struct {
 	CutoffCount     bool // LMR reduces a ply more when the nodes a ply below have failed high more than cutoffCountMin times
 	PawnHistory     bool // quiet moves also ordered by a history indexed by the pawn structure, moved piece and destination
 	ContCorr        bool // correction history also by the pieces and destinations of the last two moves
+	CaptureFutility bool // skip a capture that cannot bring the evaluation near alpha near the horizon
+	AlphaReduce     bool // once a move raises alpha, the later moves are searched a ply shallower
+	SingularNeg     bool // more negative extensions of a hash move that is not singular: two plies when its score beats beta or at cut nodes
+	Hindsight       bool // a node reached by a deep reduction is searched deeper, or shallower when the evaluations say the move was bad
 }
 
 // Switch names one on/off enhancement for option tables and flags.
@@ -207,10 +211,14 @@ var Switches = []Switch{
 	{"CutoffCount", func(o *Options) *bool { return &o.CutoffCount }},
 	{"PawnHistory", func(o *Options) *bool { return &o.PawnHistory }},
 	{"ContCorr", func(o *Options) *bool { return &o.ContCorr }},
+	{"CaptureFutility", func(o *Options) *bool { return &o.CaptureFutility }},
+	{"AlphaReduce", func(o *Options) *bool { return &o.AlphaReduce }},
+	{"SingularNeg", func(o *Options) *bool { return &o.SingularNeg }},
+	{"Hindsight", func(o *Options) *bool { return &o.Hindsight }},
 }
 
 // DefaultOptions returns the playing configuration: PVS with everything
-// on but ETC, AspFailHigh and the fourth bundle. With the other
+// on but ETC, AspFailHigh and the fourth and fifth bundles. With the other
 // enhancements on, ETC saves under 1% of the nodes and its probes of every
 // child cost about a fifth of the time to depth (docs/search-lab.md), so
 // it is for the laboratory. The others wait for a match that says they
@@ -223,6 +231,7 @@ func DefaultOptions() Options {
 	o.ETC = false
 	o.AspFailHigh = false
 	o.EvalDiffHistory, o.PriorMoveBonus, o.CutoffCount, o.PawnHistory, o.ContCorr = false, false, false, false, false
+	o.CaptureFutility, o.AlphaReduce, o.SingularNeg, o.Hindsight = false, false, false, false
 	return o
 }
 
@@ -256,6 +265,11 @@ type Stats struct {
 	ProbCutTries       uint64 // captures searched by ProbCut
 	ProbCuts           uint64 // nodes cut by ProbCut
 	HistoryPrunes      uint64 // quiet moves skipped for their history
+	CaptureFutility    uint64 // captures skipped by CaptureFutility
+	NegativeExtensions uint64 // hash moves searched shallower by Singular (one ply) or SingularNeg (one or two)
+	HindsightDeeper    uint64 // nodes searched a ply deeper by Hindsight
+	HindsightShallower uint64 // nodes searched a ply shallower by Hindsight
+	AlphaReductions    uint64 // nodes whose later moves AlphaReduce searched a ply shallower
 
 	// Parallel search. With YBW: split points made, joins of a split point
 	// by a thread other than its owner, and the nodes of moves that were
@@ -296,6 +310,11 @@ func (s *Stats) Add(o Stats) {
 	s.ProbCutTries += o.ProbCutTries
 	s.ProbCuts += o.ProbCuts
 	s.HistoryPrunes += o.HistoryPrunes
+	s.CaptureFutility += o.CaptureFutility
+	s.NegativeExtensions += o.NegativeExtensions
+	s.HindsightDeeper += o.HindsightDeeper
+	s.HindsightShallower += o.HindsightShallower
+	s.AlphaReductions += o.AlphaReductions
 	s.SplitPoints += o.SplitPoints
 	s.SplitJoins += o.SplitJoins
 	s.AbortedNodes += o.AbortedNodes
