@@ -112,6 +112,8 @@ func printStats(w io.Writer, s search.Stats) {
 	fmt.Fprintf(w, "negative ext.  %12d\n", s.NegativeExtensions)
 	fmt.Fprintf(w, "hindsight      deeper %d, shallower %d\n", s.HindsightDeeper, s.HindsightShallower)
 	fmt.Fprintf(w, "alpha reduced  %12d\n", s.AlphaReductions)
+	fmt.Fprintf(w, "QS futility    %12d\n", s.QSFutility)
+	fmt.Fprintf(w, "checks not ext.%12d\n", s.ChecksNotExtended)
 	fmt.Fprintf(w, "parallel       split points %d, joined %d, aborted nodes %d (%.1f%%), idle %v\n",
 		s.SplitPoints, s.SplitJoins, s.AbortedNodes, pct(s.AbortedNodes, s.Total()), s.Idle.Round(time.Millisecond))
 }

@@ -287,12 +287,13 @@ func TestFourthBundleHistories(t *testing.T) {
 	}
 }
 
-// The fifth bundle: each switch does its work only when on, and counts it.
+// The fifth and sixth bundles: each switch does its work only when on,
+// and counts it.
 // Hindsight deepens a node after a deep reduction of a move that cost its
 // mover nothing, and makes it shallower after one that cost a clear
 // margin; CaptureFutility skips a capture that cannot bring the
 // evaluation near alpha, but not a capture that checks.
-func TestFifthBundle(t *testing.T) {
+func TestFifthAndSixthBundles(t *testing.T) {
 	const fen = "r1bq1rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7"
 	counts := func(o Options) Stats {
 		return searchFEN(t, fen, Limits{Depth: 11}, o).Stats
@@ -307,6 +308,8 @@ func TestFifthBundle(t *testing.T) {
 		{"AlphaReduce", func(o *Options) *bool { return &o.AlphaReduce }, func(s Stats) uint64 { return s.AlphaReductions }},
 		{"Hindsight", func(o *Options) *bool { return &o.Hindsight }, func(s Stats) uint64 { return s.HindsightDeeper + s.HindsightShallower }},
 		{"SingularNeg", func(o *Options) *bool { return &o.SingularNeg }, func(s Stats) uint64 { return s.NegativeExtensions }},
+		{"QSFutility", func(o *Options) *bool { return &o.QSFutility }, func(s Stats) uint64 { return s.QSFutility }},
+		{"CheckExtSEE", func(o *Options) *bool { return &o.CheckExtSEE }, func(s Stats) uint64 { return s.ChecksNotExtended }},
 	} {
 		o := DefaultOptions()
 		*c.field(&o) = true

@@ -99,9 +99,22 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 				continue
 			}
 			if o.QSearchPruning {
-				// Delta: even winning the piece cannot reach alpha.
-				if m.Promo() == board.NoPieceType && staticEval+board.SEEValue[pos.CapturedPiece(m).Type()]+qsDeltaMargin < alpha {
-					continue
+				// Delta: even winning the piece cannot reach alpha. With
+				// QSFutility the bound it gives joins the best score (fail
+				// soft), and a capture that wins nothing is skipped too
+				// when the margin alone cannot reach alpha.
+				if m.Promo() == board.NoPieceType {
+					if fut := staticEval + board.SEEValue[pos.CapturedPiece(m).Type()] + qsDeltaMargin; fut < alpha {
+						if o.QSFutility {
+							best = max(best, fut)
+						}
+						continue
+					}
+					if fut := staticEval + qsDeltaMargin; o.QSFutility && fut <= alpha && pos.SEE(m) <= 0 {
+						best = max(best, fut)
+						t.stats.QSFutility++
+						continue
+					}
 				}
 				if !pos.SEENonNegative(m) {
 					continue

@@ -493,11 +493,15 @@ func (t *thread) tryMove(n *node, m board.Move, moveCount int, bad bool, alpha, 
 		}
 		ext = e
 	}
+	// With CheckExtSEE only checks that do not lose material are extended.
+	extendCheck := o.CheckExtension && ext < 1 && (!o.CheckExtSEE || pos.GivesCheck(m) && pos.SEENonNegative(m))
 	t.setMove(ply, m)
 	t.makeMove(m)
 	givesCheck := pos.InCheck()
-	if o.CheckExtension && givesCheck {
+	if extendCheck && givesCheck {
 		ext = max(ext, 1)
+	} else if o.CheckExtension && ext < 1 && givesCheck {
+		t.stats.ChecksNotExtended++
 	}
 	t.stack[ply+1].doubleExt = f.doubleExt
 	if ext >= 2 {

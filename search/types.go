@@ -158,6 +158,8 @@ type Options struct {
 	AlphaReduce     bool // once a move raises alpha, the later moves are searched a ply shallower
 	SingularNeg     bool // more negative extensions of a hash move that is not singular: two plies when its score beats beta or at cut nodes
 	Hindsight       bool // a node reached by a deep reduction is searched deeper, or shallower when the evaluations say the move was bad
+	QSFutility      bool // quiescence: delta-pruned captures bound the best score, and captures that win nothing are skipped far below alpha
+	CheckExtSEE     bool // only checks that do not lose material by SEE are extended
 }
 
 // Switch names one on/off enhancement for option tables and flags.
@@ -215,10 +217,12 @@ var Switches = []Switch{
 	{"AlphaReduce", func(o *Options) *bool { return &o.AlphaReduce }},
 	{"SingularNeg", func(o *Options) *bool { return &o.SingularNeg }},
 	{"Hindsight", func(o *Options) *bool { return &o.Hindsight }},
+	{"QSFutility", func(o *Options) *bool { return &o.QSFutility }},
+	{"CheckExtSEE", func(o *Options) *bool { return &o.CheckExtSEE }},
 }
 
 // DefaultOptions returns the playing configuration: PVS with everything
-// on but ETC, AspFailHigh and the fourth and fifth bundles. With the other
+// on but ETC, AspFailHigh and the fourth, fifth and sixth bundles. With the other
 // enhancements on, ETC saves under 1% of the nodes and its probes of every
 // child cost about a fifth of the time to depth (docs/search-lab.md), so
 // it is for the laboratory. The others wait for a match that says they
@@ -232,6 +236,7 @@ func DefaultOptions() Options {
 	o.AspFailHigh = false
 	o.EvalDiffHistory, o.PriorMoveBonus, o.CutoffCount, o.PawnHistory, o.ContCorr = false, false, false, false, false
 	o.CaptureFutility, o.AlphaReduce, o.SingularNeg, o.Hindsight = false, false, false, false
+	o.QSFutility, o.CheckExtSEE = false, false
 	return o
 }
 
@@ -270,6 +275,8 @@ type Stats struct {
 	HindsightDeeper    uint64 // nodes searched a ply deeper by Hindsight
 	HindsightShallower uint64 // nodes searched a ply shallower by Hindsight
 	AlphaReductions    uint64 // nodes whose later moves AlphaReduce searched a ply shallower
+	QSFutility         uint64 // quiescence captures that win nothing, skipped by QSFutility
+	ChecksNotExtended  uint64 // checks that lose material, not extended with CheckExtSEE
 
 	// Parallel search. With YBW: split points made, joins of a split point
 	// by a thread other than its owner, and the nodes of moves that were
@@ -315,6 +322,8 @@ func (s *Stats) Add(o Stats) {
 	s.HindsightDeeper += o.HindsightDeeper
 	s.HindsightShallower += o.HindsightShallower
 	s.AlphaReductions += o.AlphaReductions
+	s.QSFutility += o.QSFutility
+	s.ChecksNotExtended += o.ChecksNotExtended
 	s.SplitPoints += o.SplitPoints
 	s.SplitJoins += o.SplitJoins
 	s.AbortedNodes += o.AbortedNodes
