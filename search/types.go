@@ -222,11 +222,11 @@ var Switches = []Switch{
 }
 
 // DefaultOptions returns the playing configuration: PVS with everything
-// on but ETC, AspFailHigh and the fourth, fifth and sixth bundles. With the other
-// enhancements on, ETC saves under 1% of the nodes and its probes of every
-// child cost about a fifth of the time to depth (docs/search-lab.md), so
-// it is for the laboratory. The others wait for a match that says they
-// gain (docs/search-strength.md).
+// on but ETC, AspFailHigh and the switches of the fourth, fifth and sixth
+// bundles. With the other enhancements on, ETC saves under 1% of the
+// nodes and its probes of every child cost about a fifth of the time to
+// depth (docs/search-lab.md), so it is for the laboratory. The others
+// wait for a match that says they gain (docs/search-strength.md).
 func DefaultOptions() Options {
 	o := Options{Threads: 1, MultiPV: 1, Algorithm: PVS}
 	for _, s := range Switches {
