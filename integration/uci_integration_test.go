@@ -277,27 +277,30 @@ func TestPonder(t *testing.T) {
 	legalIn(t, board.StartFEN, []string{"d2d4"}, best)
 }
 
-// TestTimeLimits checks that each kind of clock ends the search, and in
-// about the time it allows. The upper limits leave room for a loaded
-// machine (the test must pass beside a two-core match), so they catch a
-// search that ignores its clock, not one that overruns it by milliseconds:
-// that is what the time-loss matches measure (make timeloss,
+// TestTimeLimits checks that each kind of clock ends the search through
+// the protocol. The upper limit leaves room for a loaded machine (the test
+// must pass beside a two-core match and the other packages' tests, where
+// a 100 ms search once took 600 ms of wall time), so it catches a search
+// that ignores its clock, not one that overruns it by milliseconds: the
+// time each clock allows is tested exactly by search.TestAllocate, and
+// the real margin is what the time-loss matches measure (make timeloss,
 // docs/time-losses.md).
 func TestTimeLimits(t *testing.T) {
 	g := startEngine(t)
 	g.sync()
+	const loaded = 2 * time.Second
 	cases := []struct {
 		cmd      string
 		min, max time.Duration
 	}{
-		{"go movetime 100", 60 * time.Millisecond, 400 * time.Millisecond},
-		{"go wtime 1000 btime 1000 winc 10 binc 10", 0, 700 * time.Millisecond},
-		{"go wtime 50", 0, 400 * time.Millisecond},
-		{"go wtime 0 btime 0", 0, 400 * time.Millisecond},
-		{"go wtime -200 btime 1000", 0, 400 * time.Millisecond},
-		{"go wtime 300 btime 300 movestogo 1", 0, 500 * time.Millisecond},
-		{"go nodes 5000", 0, time.Second},
-		{"go depth 4", 0, 2 * time.Second},
+		{"go movetime 100", 60 * time.Millisecond, loaded},
+		{"go wtime 1000 btime 1000 winc 10 binc 10", 0, loaded},
+		{"go wtime 50", 0, loaded},
+		{"go wtime 0 btime 0", 0, loaded},
+		{"go wtime -200 btime 1000", 0, loaded},
+		{"go wtime 300 btime 300 movestogo 1", 0, loaded},
+		{"go nodes 5000", 0, loaded},
+		{"go depth 4", 0, loaded},
 	}
 	for _, c := range cases {
 		g.send("position startpos moves e2e4 c7c5 g1f3")
