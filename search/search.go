@@ -493,15 +493,19 @@ func (t *thread) tryMove(n *node, m board.Move, moveCount int, bad bool, alpha, 
 		}
 		ext = e
 	}
-	// With CheckExtSEE only checks that do not lose material are extended.
-	extendCheck := o.CheckExtension && ext < 1 && (!o.CheckExtSEE || pos.GivesCheck(m) && pos.SEENonNegative(m))
+	// Checks are extended; with CheckExtSEE only those that do not lose
+	// material (SEE needs the position before the move).
+	checkExt := o.CheckExtension && ext < 1
+	seeOK := !checkExt || !o.CheckExtSEE || !pos.GivesCheck(m) || pos.SEENonNegative(m)
 	t.setMove(ply, m)
 	t.makeMove(m)
 	givesCheck := pos.InCheck()
-	if extendCheck && givesCheck {
-		ext = max(ext, 1)
-	} else if o.CheckExtension && ext < 1 && givesCheck {
-		t.stats.ChecksNotExtended++
+	if checkExt && givesCheck {
+		if seeOK {
+			ext = 1
+		} else {
+			t.stats.ChecksNotExtended++
+		}
 	}
 	t.stack[ply+1].doubleExt = f.doubleExt
 	if ext >= 2 {
