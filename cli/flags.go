@@ -88,10 +88,16 @@ func (f *searchFlags) options() (search.Options, error) {
 			return o, err
 		}
 	}
+	return o, applySwitches(&o, f.enable, f.disable)
+}
+
+// applySwitches switches on the enhancements of the comma-separated list
+// enable and then off those of disable.
+func applySwitches(o *search.Options, enable, disable string) error {
 	for _, set := range []struct {
 		list string
 		on   bool
-	}{{f.enable, true}, {f.disable, false}} {
+	}{{enable, true}, {disable, false}} {
 		for _, name := range strings.Split(set.list, ",") {
 			if name = strings.TrimSpace(name); name == "" {
 				continue
@@ -99,16 +105,16 @@ func (f *searchFlags) options() (search.Options, error) {
 			found := false
 			for _, s := range search.Switches {
 				if strings.EqualFold(s.Name, name) {
-					*s.Field(&o) = set.on
+					*s.Field(o) = set.on
 					found = true
 				}
 			}
 			if !found {
-				return o, fmt.Errorf("unknown enhancement %q (want %s)", name, switchNames())
+				return fmt.Errorf("unknown enhancement %q (want %s)", name, switchNames())
 			}
 		}
 	}
-	return o, nil
+	return nil
 }
 
 // readFENs reads the positions of an EPD or FEN file: the first four

@@ -58,6 +58,8 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 	smp := fs.String("smp", "", "instead: time to the last depth of -depths with 1 thread and with this many threads (a comma-separated `list`, such as 2,4,8), per position, and the median speedups")
 	repeat := fs.Int("repeat", 1, "with -smp, time each position this many times with each thread count and take the median time")
 	schemeName := fs.String("scheme", search.LazySMP.String(), "with -smp, the parallel schemes (comma-separated): "+strings.Join(search.ParallelSchemeNames(), ", "))
+	enable := fs.String("enable", "", "with -smp, comma-separated enhancements to switch on (for one thread too): "+switchNames())
+	disable := fs.String("disable", "", "with -smp, comma-separated enhancements to switch off")
 	set := fs.String("set", "seed", "the configurations: "+strings.Join(labSetNames, ", ")+" (lab_sets.go)")
 	hashMB := fs.Int("hash", 16, "the table's size in `MB`, fresh for each position")
 	two := fs.Bool("two", false, "two-bound table entries (a lower and an upper bound, each with its depth) for every configuration of the set")
@@ -108,7 +110,19 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 			}
 			schemes = append(schemes, scheme)
 		}
-		return labSMP(fens, to, threads, *repeat, schemes, *plotDir, stdout, stderr)
+		opts := search.DefaultOptions()
+		if err := applySwitches(&opts, *enable, *disable); err != nil {
+			fmt.Fprintf(stderr, "lab: %v\n", err)
+			return 2
+		}
+		desc := "default options"
+		if *enable != "" {
+			desc += ", on: " + *enable
+		}
+		if *disable != "" {
+			desc += ", off: " + *disable
+		}
+		return labSMP(fens, to, threads, *repeat, schemes, opts, desc, *plotDir, stdout, stderr)
 	}
 	if *hashMB < 1 {
 		fmt.Fprintf(stderr, "lab: -hash must be at least 1, got %d\n", *hashMB)
@@ -251,8 +265,8 @@ func (r *smpRun) medians() (speedup, overhead, rate float64) {
 }
 
 // labSMP measures the time to reach depth with one thread and with each
-// thread count of threads for each scheme on each position (default
-// options, fresh table; the median of repeat timings each, the
+// thread count of threads for each scheme on each position (the options
+// opts, described by desc; fresh table; the median of repeat timings each, the
 // configurations taking turns within each repeat so that a slow spell of
 // the machine hits all), and prints for each configuration the
 // per-position and median speedups, the search overhead (the nodes the
@@ -261,7 +275,7 @@ func (r *smpRun) medians() (speedup, overhead, rate float64) {
 // points, joins, aborted work, and each thread's share of the nodes and
 // idle time; then a summary with the efficiency (speedup over threads)
 // and, with plotDir, its plot.
-func labSMP(fens []string, depth int, threads []int, repeat int, schemes []search.ParallelScheme, plotDir string, stdout, stderr io.Writer) int {
+func labSMP(fens []string, depth int, threads []int, repeat int, schemes []search.ParallelScheme, opts search.Options, desc, plotDir string, stdout, stderr io.Writer) int {
 	var runs []*smpRun
 	for _, sc := range schemes {
 		for _, n := range threads {
@@ -271,7 +285,7 @@ func labSMP(fens []string, depth int, threads []int, repeat int, schemes []searc
 	}
 	oneSecs, oneNodes := make([][]float64, len(fens)), make([][]float64, len(fens))
 	bench := func(fen string, n int, sc search.ParallelScheme, report func(engine.BenchResult)) {
-		o := search.DefaultOptions()
+		o := opts
 		o.Threads, o.Parallel = n, sc
 		engine.BenchPositions([]string{fen}, depth, o, engine.BenchHashMB, report)
 	}
@@ -303,7 +317,7 @@ func labSMP(fens []string, depth int, threads []int, repeat int, schemes []searc
 	}
 	for _, run := range runs {
 		n := run.threads
-		fmt.Fprintf(stdout, "Time to depth %d: 1 thread vs %d threads, %v (default options, fresh %d MB table; median of %d timings each).\n\n", depth, n, run.scheme, engine.BenchHashMB, repeat)
+		fmt.Fprintf(stdout, "Time to depth %d: 1 thread vs %d threads, %v (%s, fresh %d MB table; median of %d timings each).\n\n", depth, n, run.scheme, desc, engine.BenchHashMB, repeat)
 		fmt.Fprintf(stdout, "| position | 1 thread ms | %d threads ms | speedup | 1 thread nodes | %d threads nodes | search overhead | node rate |\n", n, n)
 		fmt.Fprintf(stdout, "|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 		for i := range fens {

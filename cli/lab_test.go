@@ -28,10 +28,10 @@ func TestLabSMP(t *testing.T) {
 		}
 	}
 	out.Reset()
-	if rc := cmdLab([]string{"-smp", "2", "-scheme", "YBW", "-depths", "6", "-epd", epd}, &out, &errOut); rc != 0 {
+	if rc := cmdLab([]string{"-smp", "2", "-scheme", "YBW", "-enable", "YBWShareHistory", "-disable", "ProbCut", "-depths", "6", "-epd", epd}, &out, &errOut); rc != 0 {
 		t.Fatalf("YBW: exit %d: %s", rc, errOut.String())
 	}
-	for _, want := range []string{"2 threads, YBW", "median speedup", "split points", "thread 0:", "thread 1:"} {
+	for _, want := range []string{"2 threads, YBW (default options, on: YBWShareHistory, off: ProbCut,", "median speedup", "split points", "thread 0:", "thread 1:"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("YBW output lacks %q:\n%s", want, out.String())
 		}
@@ -64,6 +64,7 @@ func TestLabSMP(t *testing.T) {
 		{[]string{"-smp", "2", "-scheme", "ABDADA"}, "unknown parallel scheme"},
 		{[]string{"-smp", "1"}, "want thread counts from 2"},
 		{[]string{"-smp", "2,x"}, "want thread counts from 2"},
+		{[]string{"-smp", "2", "-enable", "Nope"}, "unknown enhancement"},
 	} {
 		errOut.Reset()
 		if rc := cmdLab(c.args, &out, &errOut); rc != 2 || !strings.Contains(errOut.String(), c.want) {

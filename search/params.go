@@ -113,8 +113,9 @@ var (
 
 // Parallel search: Young Brothers Wait (ybw.go).
 var (
-	ybwMinDepth   = 5  // split a node only from this depth (remaining plies)
-	ybwSpinMicros = 50 // an idle thread spins this long before it blocks
+	ybwMinDepth   = 5       // split a node only from this depth (remaining plies)
+	ybwSpinMicros = 50      // an idle thread spins this long before it blocks
+	ybwShareNodes = 1 << 18 // YBWShareHistory: the main thread's nodes between two sharings of the histories
 )
 
 // The time manager.
@@ -225,6 +226,7 @@ var Params = []Param{
 	{"TMScoreRise", &tmScoreRise, 0, 60, 5},
 	{"YBWMinDepth", &ybwMinDepth, 2, 12, 1},
 	{"YBWSpinMicros", &ybwSpinMicros, 0, 1000, 50},
+	{"YBWShareNodes", &ybwShareNodes, 1 << 14, 1 << 22, 1 << 16},
 }
 
 // SetParam sets the parameter called name to v, within its range, and

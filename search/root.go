@@ -29,6 +29,9 @@ func (t *thread) iterate() {
 			depth = min(int(s.doneDepth.Load())+2, maxDepth)
 		}
 		t.rootDepth = depth
+		if main && s.ybw != nil {
+			s.shareHistories()
+		}
 		iterStart := t.nodes
 		for pvIdx := 0; pvIdx < multiPV && !t.halted(); pvIdx++ {
 			t.selDepth = 0

@@ -120,9 +120,10 @@ type thread struct {
 	stats     Stats
 
 	// Young Brothers Wait (ybw.go).
-	sp      *splitPoint  // the innermost split point the thread works under
-	splits  []splitPoint // the split points it may own, made once
-	nSplits int          // how many of them it owns now
+	sp       *splitPoint  // the innermost split point the thread works under
+	splits   []splitPoint // the split points it may own, made once
+	nSplits  int          // how many of them it owns now
+	sharedAt uint64       // the main thread's node count at the last sharing of the histories
 }
 
 // Prepare sets up a search of pos (which it does not modify) within limits.
@@ -153,7 +154,7 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 		if t.nn != nil {
 			t.nn.Reset(t.pos)
 		}
-		t.nodes = 0
+		t.nodes, t.sharedAt = 0, 0
 		t.completed = 0
 		t.best = rootMove{}
 		t.reported = board.NoMove

@@ -160,6 +160,7 @@ type Options struct {
 	Hindsight       bool // a node reached by a deep reduction is searched deeper, or shallower when the evaluations say the move was bad
 	QSFutility      bool // quiescence: delta-pruned captures bound the best score, and captures that win nothing are skipped far below alpha
 	CheckExtSEE     bool // only checks that do not lose material by SEE are extended
+	YBWShareHistory bool // YBW: at the start of an iteration every thread gets the mean of the threads' histories
 }
 
 // Switch names one on/off enhancement for option tables and flags.
@@ -219,6 +220,7 @@ var Switches = []Switch{
 	{"Hindsight", func(o *Options) *bool { return &o.Hindsight }},
 	{"QSFutility", func(o *Options) *bool { return &o.QSFutility }},
 	{"CheckExtSEE", func(o *Options) *bool { return &o.CheckExtSEE }},
+	{"YBWShareHistory", func(o *Options) *bool { return &o.YBWShareHistory }},
 }
 
 // DefaultOptions returns the playing configuration: PVS with everything
@@ -237,6 +239,7 @@ func DefaultOptions() Options {
 	o.EvalDiffHistory, o.PriorMoveBonus, o.CutoffCount, o.PawnHistory, o.ContCorr = false, false, false, false, false
 	o.CaptureFutility, o.AlphaReduce, o.SingularNeg, o.Hindsight = false, false, false, false
 	o.QSFutility, o.CheckExtSEE = false, false
+	o.YBWShareHistory = false
 	return o
 }
 

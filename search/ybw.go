@@ -28,6 +28,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"brudno/board"
 )
@@ -142,6 +143,78 @@ func (s *Searcher) endYBW() {
 	p.quit = true
 	p.signal()
 	p.mu.Unlock()
+}
+
+// shareHistories, with YBWShareHistory, gives every thread the mean of
+// the threads' move-ordering and correction histories, at most once per
+// ybwShareNodes nodes of the main thread. A helper learns only from the
+// subtrees it searched; without its share it orders, reduces and prunes
+// the moves of a split point with half the experience of one thread that
+// searched them all. The main thread calls it at the start of an
+// iteration, when no helper is searching (every split point of the last
+// iteration was finished, under the pool's lock, before the main thread
+// went on, and a helper reads its tables again only after joining a
+// split point published under that lock).
+func (s *Searcher) shareHistories() {
+	main := s.threads[0]
+	if !s.opts.YBWShareHistory || main.nodes-main.sharedAt < uint64(ybwShareNodes) {
+		return
+	}
+	main.sharedAt = main.nodes
+	var v16 [256][]int16
+	var v32 [256][]int32
+	views16 := v16[:len(s.threads)]
+	views32 := v32[:len(s.threads)]
+	share16 := func(table func(h *histories) []int16) {
+		for i, t := range s.threads {
+			views16[i] = table(&t.hist)
+		}
+		meanInto(views16)
+	}
+	share32 := func(table func(h *histories) []int32) {
+		for i, t := range s.threads {
+			views32[i] = table(&t.hist)
+		}
+		meanInto(views32)
+	}
+	share16(func(h *histories) []int16 { return asSlice[int16](&h.butterfly) })
+	share16(func(h *histories) []int16 { return asSlice[int16](&h.capture) })
+	if s.opts.ContHistory {
+		share16(func(h *histories) []int16 { return asSlice[int16](&h.cont) })
+	}
+	if s.opts.PawnHistory {
+		share16(func(h *histories) []int16 { return asSlice[int16](&h.pawn) })
+	}
+	if s.opts.CorrHistory {
+		share32(func(h *histories) []int32 { return asSlice[int32](&h.corr) })
+	}
+	if s.opts.CorrNonPawn {
+		share32(func(h *histories) []int32 { return asSlice[int32](&h.corrNP) })
+	}
+	if s.opts.ContCorr {
+		share32(func(h *histories) []int32 { return asSlice[int32](&h.corrCont) })
+	}
+}
+
+// asSlice views the array *a, of any shape, as a slice of its elements E.
+func asSlice[E, A any](a *A) []E {
+	var e E
+	return unsafe.Slice((*E)(unsafe.Pointer(a)), unsafe.Sizeof(*a)/unsafe.Sizeof(e))
+}
+
+// meanInto sets every element of the equally long tables to the mean of
+// the tables' elements there, rounded toward zero.
+func meanInto[E int16 | int32](tables [][]E) {
+	for i := range tables[0] {
+		sum := 0
+		for _, t := range tables {
+			sum += int(t[i])
+		}
+		m := E(sum / len(tables))
+		for _, t := range tables {
+			t[i] = m
+		}
+	}
 }
 
 // ybwHelper is the life of a helper thread in a YBW search: wait for a

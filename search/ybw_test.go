@@ -257,3 +257,89 @@ func TestParseParallelScheme(t *testing.T) {
 		t.Error("an unknown scheme was accepted")
 	}
 }
+
+// With YBWShareHistory every thread gets the mean of the threads'
+// histories, at most once per ybwShareNodes nodes of the main thread;
+// without it each keeps its own. A real search shares under -race.
+func TestYBWShareHistory(t *testing.T) {
+	p, _ := board.ParseFEN(kiwipete)
+	opts := DefaultOptions()
+	opts.Threads, opts.Parallel, opts.YBWShareHistory = 3, YBW, true
+	s := NewSearcher(NewTT(16))
+	s.Prepare(p, Limits{Depth: 1}, opts, 0)
+	// Thread i holds 30, -40 and 7 times i+1 in three of its tables; their
+	// means are 60, -80 and 14.
+	set := func() {
+		for i, th := range s.threads {
+			th.hist.butterfly[1][2][12][28] = 30 * int16(i+1)
+			th.hist.cont[3][4][5][6] = -40 * int16(i+1)
+			th.hist.corr[0][77] = 7 * int32(i+1)
+		}
+	}
+	check := func(what string, shared bool) {
+		t.Helper()
+		for i, th := range s.threads {
+			h := &th.hist
+			got := [3]int{int(h.butterfly[1][2][12][28]), int(h.cont[3][4][5][6]), int(h.corr[0][77])}
+			want := [3]int{30 * (i + 1), -40 * (i + 1), 7 * (i + 1)}
+			if shared {
+				want = [3]int{60, -80, 14}
+			}
+			if got != want {
+				t.Errorf("%s: thread %d has %v, want %v", what, i, got, want)
+			}
+		}
+	}
+	// Too few nodes since the search began: nothing is shared.
+	set()
+	s.threads[0].nodes = uint64(ybwShareNodes) - 1
+	s.shareHistories()
+	check("before ybwShareNodes", false)
+	// Enough: the means everywhere.
+	s.threads[0].nodes = uint64(ybwShareNodes)
+	s.shareHistories()
+	check("shared", true)
+	// Not again before another ybwShareNodes nodes.
+	set()
+	s.threads[0].nodes = 2*uint64(ybwShareNodes) - 1
+	s.shareHistories()
+	check("too soon", false)
+	s.threads[0].nodes = 2 * uint64(ybwShareNodes)
+	s.shareHistories()
+	check("again", true)
+	// Off: never.
+	set()
+	s.opts.YBWShareHistory = false
+	s.threads[0].nodes = 10 * uint64(ybwShareNodes)
+	s.shareHistories()
+	check("off", false)
+
+	// A search that shares at every iteration from 1,024 nodes on.
+	defer func(n int) { ybwShareNodes = n }(ybwShareNodes)
+	ybwShareNodes = 1 << 10
+	r := s.Search(p, Limits{Depth: 9}, opts, 0, Callbacks{})
+	if r.Depth != 9 || !p.IsLegal(r.Best) {
+		t.Errorf("depth %d, best %v", r.Depth, r.Best)
+	}
+	if s.threads[0].sharedAt == 0 {
+		t.Error("the search never shared its histories")
+	}
+	checkThreadsHome(t, s, p)
+}
+
+func TestMeanInto(t *testing.T) {
+	a, b := []int16{1, -7, 100, 0}, []int16{2, 2, -100, 5}
+	meanInto([][]int16{a, b})
+	for i, want := range []int16{1, -2, 0, 2} {
+		if a[i] != want || b[i] != want {
+			t.Errorf("element %d: %d and %d, want %d", i, a[i], b[i], want)
+		}
+	}
+	var h histories
+	if n := len(asSlice[int16](&h.cont)); n != 16*64*16*64 {
+		t.Errorf("the continuation history viewed as %d elements", n)
+	}
+	if n := len(asSlice[int32](&h.corrNP)); n != 2*2*corrSize {
+		t.Errorf("the non-pawn correction history viewed as %d elements", n)
+	}
+}
