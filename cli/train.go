@@ -60,8 +60,9 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 	out := fs.String("out", "", "write the quantised net to this `file` (after every epoch and at the end)")
 	best := fs.String("best", "", "also write the net of the epoch with the lowest validation loss of the run to this `file`")
 	ckpt := fs.String("checkpoint", "", "write the training state to this `file` after every epoch and when stopped (default NET.ckpt)")
-	resume := fs.String("resume", "", "go on from this checkpoint `file` (its hidden layer size and seed; the other settings from the flags; -epochs counts the epochs already done)")
+	resume := fs.String("resume", "", "go on from this checkpoint `file` (its hidden layer size, buckets and seed; the other settings from the flags; -epochs counts the epochs already done)")
 	hidden := fs.Int("hidden", def.Hidden, "hidden neurons per perspective: a multiple of 16 from 16 to 1024")
+	buckets := fs.Int("buckets", def.Buckets, "output buckets by the number of pieces on the board, 1 to 8")
 	epochs := fs.Int("epochs", def.Epochs, "train until this many epochs (passes over the training positions) are done")
 	batch := fs.Int("batch", def.Batch, "positions per optimiser step")
 	lr := fs.Float64("lr", def.LR, "AdamW learning rate")
@@ -88,7 +89,7 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 	if *ckpt == "" {
 		*ckpt = *out + ".ckpt"
 	}
-	opt := train.Options{Hidden: *hidden, Epochs: *epochs, Batch: *batch, LR: *lr, LRDrop: *lrDrop, LRGamma: *lrGamma,
+	opt := train.Options{Hidden: *hidden, Buckets: *buckets, Epochs: *epochs, Batch: *batch, LR: *lr, LRDrop: *lrDrop, LRGamma: *lrGamma,
 		WD: *wd, Lambda: *lambda, Power: *power, Threads: *threads, Seed: *seed, Mirror: *mirror,
 		Checkpoint: *ckpt, Out: *out, Best: *best, Progress: stderr, ProgressEvery: *progress}
 	if err := opt.Check(); err != nil {
@@ -111,6 +112,10 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 			fmt.Fprintf(stderr, "train: -hidden %d, but the checkpoint %s has %d hidden neurons\n", *hidden, *resume, got.Hidden)
 			return 2
 		}
+		if set["buckets"] && got.Buckets != *buckets {
+			fmt.Fprintf(stderr, "train: -buckets %d, but the checkpoint %s has %d output buckets\n", *buckets, *resume, got.Buckets)
+			return 2
+		}
 		if set["seed"] && got.Seed != *seed {
 			fmt.Fprintf(stderr, "train: warning: -seed %d ignored: the checkpoint's run has seed %d\n", *seed, got.Seed)
 		}
@@ -118,6 +123,10 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 	} else {
 		if err := train.CheckHidden(*hidden); err != nil {
 			fmt.Fprintf(stderr, "train: -hidden: %v\n", err)
+			return 2
+		}
+		if err := train.CheckBuckets(*buckets); err != nil {
+			fmt.Fprintf(stderr, "train: -buckets: %v\n", err)
 			return 2
 		}
 		if tr, err = train.NewTrainer(opt); err != nil {
@@ -147,8 +156,8 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 	if *resume != "" {
 		from = fmt.Sprintf("resuming %s after %d epochs", *resume, tr.Epoch())
 	}
-	fmt.Fprintf(stderr, "train: %s, hidden %d, %d threads, batch %d, lr %g (%s), wd %g, lambda %g, power %g, seed %d, %d epochs\n",
-		from, opt.Hidden, opt.Threads, opt.Batch, opt.LR, sched, opt.WD, opt.Lambda, opt.Power, opt.Seed, opt.Epochs)
+	fmt.Fprintf(stderr, "train: %s, hidden %d, %d output buckets, %d threads, batch %d, lr %g (%s), wd %g, lambda %g, power %g, seed %d, %d epochs\n",
+		from, opt.Hidden, opt.Buckets, opt.Threads, opt.Batch, opt.LR, sched, opt.WD, opt.Lambda, opt.Power, opt.Seed, opt.Epochs)
 	if started != nil {
 		started()
 	}

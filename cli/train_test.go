@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"brudno/board"
+	"brudno/nnue"
 	"brudno/nnue/data"
 	"brudno/nnue/train"
 )
@@ -73,7 +74,7 @@ func TestTrainCommand(t *testing.T) {
 		t.Errorf("output:\n%s%s", stdout.String(), stderr.String())
 	}
 	fi, err := os.Stat(out)
-	if err != nil || fi.Size() != train.FileSize(32) {
+	if err != nil || fi.Size() != train.FileSize(32, 1) {
 		t.Fatalf("net file: %v, %v", fi, err)
 	}
 	if _, err := os.Stat(out + ".ckpt"); err != nil {
@@ -92,6 +93,22 @@ func TestTrainCommand(t *testing.T) {
 	// A resumed run of another size is refused.
 	if rc := cmdTrain(append(args("-epochs", "4", "-resume", out+".ckpt"), "-hidden", "64"), &stdout, &stderr); rc != 2 {
 		t.Errorf("resume with another -hidden: exit %d", rc)
+	}
+	if rc := cmdTrain(append(args("-epochs", "4", "-resume", out+".ckpt"), "-buckets", "8"), &stdout, &stderr); rc != 2 {
+		t.Errorf("resume with another -buckets: exit %d", rc)
+	}
+
+	// With 8 output buckets: a net file the engine loads with them.
+	bucketed := filepath.Join(dir, "b8.nnue")
+	stderr.Reset()
+	if rc := cmdTrain([]string{"-out", bucketed, "-hidden", "32", "-buckets", "8", "-epochs", "1", "-batch", "256", "-threads", "2", in}, &stdout, &stderr); rc != 0 {
+		t.Fatalf("-buckets 8: exit %d: %s", rc, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "8 output buckets") {
+		t.Errorf("-buckets 8: %s", stderr.String())
+	}
+	if net, err := nnue.LoadFile(bucketed); err != nil || net.Buckets() != 8 || net.Hidden() != 32 {
+		t.Fatalf("-buckets 8: %v", err)
 	}
 
 	// Stopped (as by a signal): it saves and exits 0.
@@ -138,6 +155,8 @@ func TestTrainCommandErrors(t *testing.T) {
 		{[]string{"-out", out, "-bogus", in}, 2, "bogus"},
 		{[]string{"-out", out, "-hidden", "100", in}, 2, "multiple of 16"},
 		{[]string{"-out", out, "-hidden", "2048", in}, 2, "multiple of 16"},
+		{[]string{"-out", out, "-buckets", "0", in}, 2, "buckets"},
+		{[]string{"-out", out, "-buckets", "9", in}, 2, "buckets"},
 		{[]string{"-out", out, "-lr", "-1", in}, 2, "learning rate"},
 		{[]string{"-out", out, "-val", "0.9", in}, 2, "-val"},
 		{[]string{"-out", out, "-threads", "0", in}, 2, "threads"},

@@ -42,12 +42,15 @@ func (n *Net) Refresh(acc *Accumulator, pos *board.Position) {
 }
 
 // Evaluate returns the network's score in centipawns from stm's point of
-// view, stm being the side to move of acc's position.
-func (n *Net) Evaluate(acc *Accumulator, stm board.Color) int {
+// view, stm being the side to move of acc's position and pieces the
+// number of pieces on its board (which picks the output bucket).
+func (n *Net) Evaluate(acc *Accumulator, stm board.Color, pieces int) int {
 	h := n.hidden
-	sum := screluDot(acc.v[stm][:h], n.outputWeights[:h]) +
-		screluDot(acc.v[stm^1][:h], n.outputWeights[h:2*h])
-	return (int(sum)/QA + int(n.outputBias)) * Scale / (QA * QB)
+	b := Bucket(pieces, n.buckets)
+	ow := n.outputWeights[b*2*h : (b+1)*2*h]
+	sum := screluDot(acc.v[stm][:h], ow[:h]) +
+		screluDot(acc.v[stm^1][:h], ow[h:2*h])
+	return (int(sum)/QA + int(n.outputBias[b])) * Scale / (QA * QB)
 }
 
 // EvaluatePosition refreshes a temporary accumulator for pos and evaluates
@@ -56,7 +59,7 @@ func (n *Net) Evaluate(acc *Accumulator, stm board.Color) int {
 func (n *Net) EvaluatePosition(pos *board.Position) int {
 	var acc Accumulator
 	n.Refresh(&acc, pos)
-	return n.Evaluate(&acc, pos.Side())
+	return n.Evaluate(&acc, pos.Side(), pos.Occupied().Count())
 }
 
 // pieceSquare is one feature change: a piece added to or removed from a square.

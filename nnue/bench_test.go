@@ -55,7 +55,7 @@ func BenchmarkOutput(b *testing.B) {
 			benchModes(b, func(b *testing.B) {
 				s := 0
 				for i := 0; i < b.N; i++ {
-					s += n.Evaluate(&acc, board.Color(i&1))
+					s += n.Evaluate(&acc, board.Color(i&1), 32)
 				}
 				_ = s
 			})

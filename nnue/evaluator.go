@@ -101,7 +101,7 @@ func (e *Evaluator) update() *Accumulator {
 // the root by the pushed moves, in centipawns from the side to move's
 // point of view.
 func (e *Evaluator) Evaluate(pos *board.Position) int {
-	return e.net.Evaluate(e.update(), pos.Side())
+	return e.net.Evaluate(e.update(), pos.Side(), pos.Occupied().Count())
 }
 
 // Accumulator returns the current ply's accumulator, brought up to date

@@ -42,7 +42,7 @@ func checkEvaluator(t *testing.T, n *Net, e *Evaluator, pos *board.Position) {
 	prev := UseSIMD(false)
 	var ref Accumulator
 	n.Refresh(&ref, pos)
-	want := n.Evaluate(&ref, pos.Side())
+	want := n.Evaluate(&ref, pos.Side(), pos.Occupied().Count())
 	UseSIMD(prev)
 	h := n.Hidden()
 	for p := board.White; p <= board.Black; p++ {
@@ -171,8 +171,12 @@ func TestIncrementalMatchesRefresh(t *testing.T) {
 	}
 	for _, simd := range modes {
 		UseSIMD(simd)
-		// H=80: one 64-lane iteration and one 16-lane tail in the assembly.
-		n := randomNet(t, rng, 80, 200)
+		// H=80: one 64-lane iteration and one 16-lane tail in the
+		// assembly; 8 output buckets, so that captures change the bucket.
+		n, err := RandomBucketedNet(80, 8, 200, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
 		e := n.NewEvaluator()
 		var st moveStats
 		for _, fen := range walkFENs {

@@ -5,7 +5,8 @@
 // search ply and brings them up to date lazily.
 //
 // The network is 2×768 inputs → H hidden neurons per perspective (SCReLU)
-// → 1 output. Each perspective sees its own pieces as the first 384
+// → 1 output, from one of B output buckets chosen by the number of pieces
+// on the board (Bucket; B = 1 is a single output layer). Each perspective sees its own pieces as the first 384
 // features and the board from its own side (ranks mirrored for Black):
 // see FeatureIndex. The output layer reads the side to move's accumulator
 // first, then the other side's.
@@ -27,14 +28,14 @@
 //	version  uint32   1
 //	inputs   uint32   768
 //	hidden   uint32   H (a multiple of 16, 16..1024)
-//	buckets  uint32   1 (output buckets; reserved, must be 1)
+//	buckets  uint32   B, output buckets, 1..8
 //	qa       uint32   255
 //	qb       uint32   64
 //	scale    uint32   400
 //	featureWeights int16[768*H]  feature f's H weights at [f*H : (f+1)*H]
 //	featureBias    int16[H]
-//	outputWeights  int16[2*H]    first H for the side to move, next H for the other side
-//	outputBias     int32
+//	outputWeights  int16[B*2*H]  bucket b's at [b*2H : (b+1)*2H]: first H for the side to move, next H for the other side
+//	outputBias     int32[B]
 //	checksum       uint32        CRC-32 (IEEE) of every preceding byte
 //
 // Every output weight must satisfy |w| <= 127 so that QA*w fits in int16.
@@ -59,6 +60,7 @@ const (
 	QB              = 64   // output weight quantisation
 	Scale           = 400  // centipawns per unit of network output
 	MaxOutputWeight = 127  // |output weight| limit, so that QA*w fits in int16
+	MaxBuckets      = 8    // most output buckets
 
 	// Version is the file format version that Load reads and Save writes.
 	Version = 1
@@ -74,14 +76,33 @@ const headerSize = 4 + 7*4
 // shared by any number of goroutines and Evaluators.
 type Net struct {
 	hidden         int
+	buckets        int
 	featureWeights []int16 // Inputs*hidden; feature f's column at [f*hidden:(f+1)*hidden]
 	featureBias    []int16 // hidden
-	outputWeights  []int16 // 2*hidden: side to move's half first
-	outputBias     int32
+	outputWeights  []int16 // buckets*2*hidden: by bucket, the side to move's half first
+	outputBias     []int32 // buckets
 }
 
 // Hidden returns the number of hidden neurons per perspective (H).
 func (n *Net) Hidden() int { return n.hidden }
+
+// Buckets returns the number of output buckets (B).
+func (n *Net) Buckets() int { return n.buckets }
+
+// Bucket returns the output bucket of a position with pieces pieces (2 to
+// 32, kings included) in a network of buckets buckets: the range 2..32
+// cut into equal parts, (pieces-2)·buckets/31, fewest pieces first.
+func Bucket(pieces, buckets int) int {
+	return min(max(pieces-2, 0)*buckets/31, buckets-1)
+}
+
+// validBuckets reports why a number of output buckets is not allowed, or nil.
+func validBuckets(b int) error {
+	if b < 1 || b > MaxBuckets {
+		return fmt.Errorf("nnue: %d output buckets, want 1 to %d", b, MaxBuckets)
+	}
+	return nil
+}
 
 // validHidden reports why a hidden-layer size is not allowed, or nil.
 func validHidden(h int) error {
@@ -101,13 +122,23 @@ func checkOutputWeights(w []int16) error {
 	return nil
 }
 
-// NewNet builds a network of the given hidden size from its parameters,
-// which it copies: featureWeights has Inputs*hidden entries (feature f's
-// weights at [f*hidden:(f+1)*hidden]), featureBias hidden entries and
-// outputWeights 2*hidden (the side to move's half first). It validates as
-// Load does.
+// NewNet builds a network of the given hidden size with one output
+// bucket from its parameters, which it copies: featureWeights has
+// Inputs*hidden entries (feature f's weights at [f*hidden:(f+1)*hidden]),
+// featureBias hidden entries and outputWeights 2*hidden (the side to
+// move's half first). It validates as Load does.
 func NewNet(hidden int, featureWeights, featureBias, outputWeights []int16, outputBias int32) (*Net, error) {
+	return NewBucketedNet(hidden, 1, featureWeights, featureBias, outputWeights, []int32{outputBias})
+}
+
+// NewBucketedNet is NewNet with buckets output buckets: outputWeights has
+// buckets*2*hidden entries (bucket b's 2*hidden at [b*2*hidden:]) and
+// outputBias buckets.
+func NewBucketedNet(hidden, buckets int, featureWeights, featureBias, outputWeights []int16, outputBias []int32) (*Net, error) {
 	if err := validHidden(hidden); err != nil {
+		return nil, err
+	}
+	if err := validBuckets(buckets); err != nil {
 		return nil, err
 	}
 	if len(featureWeights) != Inputs*hidden {
@@ -116,40 +147,47 @@ func NewNet(hidden int, featureWeights, featureBias, outputWeights []int16, outp
 	if len(featureBias) != hidden {
 		return nil, fmt.Errorf("nnue: %d feature biases, want %d", len(featureBias), hidden)
 	}
-	if len(outputWeights) != 2*hidden {
-		return nil, fmt.Errorf("nnue: %d output weights, want %d", len(outputWeights), 2*hidden)
+	if len(outputWeights) != buckets*2*hidden {
+		return nil, fmt.Errorf("nnue: %d output weights, want %d", len(outputWeights), buckets*2*hidden)
+	}
+	if len(outputBias) != buckets {
+		return nil, fmt.Errorf("nnue: %d output biases, want %d", len(outputBias), buckets)
 	}
 	if err := checkOutputWeights(outputWeights); err != nil {
 		return nil, err
 	}
-	n := newNet(hidden)
+	n := newNet(hidden, buckets)
 	copy(n.featureWeights, featureWeights)
 	copy(n.featureBias, featureBias)
 	copy(n.outputWeights, outputWeights)
-	n.outputBias = outputBias
+	copy(n.outputBias, outputBias)
 	return n, nil
 }
 
-func newNet(hidden int) *Net {
+func newNet(hidden, buckets int) *Net {
 	return &Net{
 		hidden:         hidden,
+		buckets:        buckets,
 		featureWeights: make([]int16, Inputs*hidden),
 		featureBias:    make([]int16, hidden),
-		outputWeights:  make([]int16, 2*hidden),
+		outputWeights:  make([]int16, buckets*2*hidden),
+		outputBias:     make([]int32, buckets),
 	}
 }
 
-// Params returns copies of the network's parameters, in NewNet's order.
-func (n *Net) Params() (featureWeights, featureBias, outputWeights []int16, outputBias int32) {
+// Params returns copies of the network's parameters, in NewBucketedNet's
+// order.
+func (n *Net) Params() (featureWeights, featureBias, outputWeights []int16, outputBias []int32) {
 	return append([]int16(nil), n.featureWeights...),
 		append([]int16(nil), n.featureBias...),
 		append([]int16(nil), n.outputWeights...),
-		n.outputBias
+		append([]int32(nil), n.outputBias...)
 }
 
-// fileSize returns the size of a version 1 file with hidden size h.
-func fileSize(h int) int {
-	return headerSize + 2*(Inputs*h+h+2*h) + 4 + 4
+// FileSize returns the size in bytes of a net file with hidden size h and
+// b output buckets.
+func FileSize(h, b int) int {
+	return headerSize + 2*(Inputs*h+h+b*2*h) + 4*b + 4
 }
 
 // LoadFile reads a network from the named file.
@@ -169,7 +207,7 @@ func LoadFile(name string) (*Net, error) {
 // Load reads a network in the file format of the package comment. It
 // rejects, with an error and before allocating anything sized by the
 // header, a file whose header is not exactly version 1 with 768 inputs, a
-// valid hidden size, 1 bucket and the constants QA, QB and Scale; then a
+// valid hidden size, 1 to 8 buckets and the constants QA, QB and Scale; then a
 // short file, trailing bytes, a bad checksum and output weights beyond
 // ±127.
 func Load(r io.Reader) (*Net, error) {
@@ -193,14 +231,15 @@ func Load(r io.Reader) (*Net, error) {
 		return nil, fmt.Errorf("nnue: hidden size %d is not a multiple of 16 in %d..%d", hidden, MinHidden, MaxHidden)
 	}
 	h := int(hidden)
-	if buckets != 1 {
-		return nil, fmt.Errorf("nnue: %d output buckets, want 1", buckets)
+	if buckets < 1 || buckets > MaxBuckets {
+		return nil, fmt.Errorf("nnue: %d output buckets, want 1 to %d", buckets, MaxBuckets)
 	}
+	b := int(buckets)
 	if qa != QA || qb != QB || scale != Scale {
 		return nil, fmt.Errorf("nnue: quantisation qa=%d qb=%d scale=%d, want %d, %d, %d", qa, qb, scale, QA, QB, Scale)
 	}
 
-	buf := make([]byte, fileSize(h))
+	buf := make([]byte, FileSize(h, b))
 	copy(buf, hdr[:])
 	if _, err := io.ReadFull(r, buf[headerSize:]); err != nil {
 		return nil, truncated("body", err)
@@ -216,12 +255,14 @@ func Load(r io.Reader) (*Net, error) {
 		return nil, fmt.Errorf("nnue: checksum %08x, file says %08x", got, want)
 	}
 
-	n := newNet(h)
+	n := newNet(h, b)
 	p := buf[headerSize:]
 	p = readInt16s(n.featureWeights, p)
 	p = readInt16s(n.featureBias, p)
 	p = readInt16s(n.outputWeights, p)
-	n.outputBias = int32(binary.LittleEndian.Uint32(p))
+	for i := range n.outputBias {
+		n.outputBias[i] = int32(binary.LittleEndian.Uint32(p[4*i:]))
+	}
 	if err := checkOutputWeights(n.outputWeights); err != nil {
 		return nil, err
 	}
@@ -251,15 +292,17 @@ func appendInt16s(b []byte, src []int16) []byte {
 
 // MarshalBinary returns the network in the file format.
 func (n *Net) MarshalBinary() ([]byte, error) {
-	b := make([]byte, 0, fileSize(n.hidden))
+	b := make([]byte, 0, FileSize(n.hidden, n.buckets))
 	b = append(b, magic[:]...)
-	for _, v := range []uint32{Version, Inputs, uint32(n.hidden), 1, QA, QB, Scale} {
+	for _, v := range []uint32{Version, Inputs, uint32(n.hidden), uint32(n.buckets), QA, QB, Scale} {
 		b = binary.LittleEndian.AppendUint32(b, v)
 	}
 	b = appendInt16s(b, n.featureWeights)
 	b = appendInt16s(b, n.featureBias)
 	b = appendInt16s(b, n.outputWeights)
-	b = binary.LittleEndian.AppendUint32(b, uint32(n.outputBias))
+	for _, x := range n.outputBias {
+		b = binary.LittleEndian.AppendUint32(b, uint32(x))
+	}
 	b = binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
 	return b, nil
 }

@@ -7,6 +7,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -40,11 +41,15 @@ func fixChecksum(b []byte) []byte {
 
 func TestSaveLoadRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
-	for _, h := range []int{16, 48, 256} {
-		n := randomNet(t, rng, h, 200)
+	for i, h := range []int{16, 48, 256} {
+		buckets := []int{1, 3, 8}[i]
+		n, err := RandomBucketedNet(h, buckets, 200, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
 		b := netBytes(t, n)
-		if len(b) != fileSize(h) {
-			t.Fatalf("H=%d: file of %d bytes, want %d", h, len(b), fileSize(h))
+		if len(b) != FileSize(h, buckets) || len(b) != headerSize+2*(Inputs*h+h+buckets*2*h)+4*buckets+4 {
+			t.Fatalf("H=%d: file of %d bytes, want %d", h, len(b), FileSize(h, buckets))
 		}
 		if string(b[:4]) != "BRNN" {
 			t.Fatalf("magic %q", b[:4])
@@ -53,15 +58,15 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("H=%d: %v", h, err)
 		}
-		if m.Hidden() != h {
-			t.Fatalf("Hidden() = %d, want %d", m.Hidden(), h)
+		if m.Hidden() != h || m.Buckets() != buckets {
+			t.Fatalf("Hidden() = %d, Buckets() = %d, want %d, %d", m.Hidden(), m.Buckets(), h, buckets)
 		}
 		if b2 := netBytes(t, m); !bytes.Equal(b, b2) {
 			t.Fatalf("H=%d: saving the loaded net gives different bytes", h)
 		}
 		fw, fb, ow, ob := m.Params()
 		fw0, fb0, ow0, ob0 := n.Params()
-		if !equal16(fw, fw0) || !equal16(fb, fb0) || !equal16(ow, ow0) || ob != ob0 {
+		if !equal16(fw, fw0) || !equal16(fb, fb0) || !equal16(ow, ow0) || !slices.Equal(ob, ob0) {
 			t.Fatalf("H=%d: parameters differ after the round trip", h)
 		}
 		pos := board.NewPosition()
@@ -148,7 +153,8 @@ func corruptFiles(t testing.TB) map[string]struct {
 		"hidden 1040":    {header(2, 1040), "hidden"},
 		"hidden huge":    {header(2, 0xfffffff0), "hidden"},
 		"buckets 0":      {header(3, 0), "buckets"},
-		"buckets 2":      {header(3, 2), "buckets"},
+		"buckets 9":      {header(3, 9), "buckets"},
+		"buckets 2":      {header(3, 2), "too short"}, // a one-bucket body
 		"qa":             {header(4, 256), "qa"},
 		"qb":             {header(5, 63), "qb"},
 		"scale":          {header(6, 401), "scale"},
@@ -217,6 +223,19 @@ func TestNewNetValidates(t *testing.T) {
 			_, err := NewNet(h, fw, fb, o, 0)
 			return err
 		},
+		"buckets 0": func() error { _, err := NewBucketedNet(h, 0, fw, fb, nil, nil); return err },
+		"buckets 9": func() error {
+			_, err := NewBucketedNet(h, 9, fw, fb, make([]int16, 9*2*h), make([]int32, 9))
+			return err
+		},
+		"bucketed output length": func() error { _, err := NewBucketedNet(h, 2, fw, fb, ow, make([]int32, 2)); return err },
+		"bucketed bias length": func() error {
+			_, err := NewBucketedNet(h, 2, fw, fb, make([]int16, 4*h), make([]int32, 1))
+			return err
+		},
+	}
+	if _, err := NewBucketedNet(h, 8, fw, fb, make([]int16, 8*2*h), make([]int32, 8)); err != nil {
+		t.Fatal(err)
 	}
 	for name, f := range bad {
 		if f() == nil {
@@ -234,6 +253,9 @@ func TestNewNetValidates(t *testing.T) {
 func FuzzLoad(f *testing.F) {
 	valid := netBytes(f, randomNet(f, rand.New(rand.NewSource(5)), 16, 200))
 	f.Add(valid)
+	if b, err := RandomBucketedNet(16, 3, 200, rand.New(rand.NewSource(6))); err == nil {
+		f.Add(netBytes(f, b))
+	}
 	f.Add(valid[:headerSize])
 	f.Add(valid[:len(valid)-1])
 	for _, c := range corruptFiles(f) {
@@ -300,19 +322,46 @@ func TestFeatureIndex(t *testing.T) {
 	}
 }
 
-// referenceEval evaluates acc for stm with plain int64 arithmetic, as the
-// format describes (exact, since |v*w| fits in int16 and the sum is
-// truncated to int32 at the end).
-func referenceEval(n *Net, acc *Accumulator, stm board.Color) int {
+// referenceEval evaluates acc for stm in output bucket b with plain int64
+// arithmetic, as the format describes (exact, since |v*w| fits in int16
+// and the sum is truncated to int32 at the end).
+func referenceEval(n *Net, acc *Accumulator, stm board.Color, b int) int {
 	h := n.hidden
 	var sum int64
 	for half, p := range []board.Color{stm, stm ^ 1} {
 		for i := 0; i < h; i++ {
 			v := int64(min(max(acc.v[p][i], 0), QA))
-			sum += v * v * int64(n.outputWeights[half*h+i])
+			sum += v * v * int64(n.outputWeights[b*2*h+half*h+i])
 		}
 	}
-	return (int(int32(sum))/QA + int(n.outputBias)) * Scale / (QA * QB)
+	return (int(int32(sum))/QA + int(n.outputBias[b])) * Scale / (QA * QB)
+}
+
+func TestBucket(t *testing.T) {
+	for _, c := range []struct{ pieces, buckets, want int }{
+		{2, 1, 0}, {32, 1, 0},
+		{2, 8, 0}, {5, 8, 0}, {6, 8, 1}, {9, 8, 1}, {10, 8, 2}, {29, 8, 6}, {30, 8, 7}, {32, 8, 7},
+		{2, 2, 0}, {17, 2, 0}, {18, 2, 1}, {32, 2, 1},
+		{0, 8, 0}, {40, 8, 7}, // out of range: clamped
+	} {
+		if got := Bucket(c.pieces, c.buckets); got != c.want {
+			t.Errorf("Bucket(%d, %d) = %d, want %d", c.pieces, c.buckets, got, c.want)
+		}
+	}
+	// Every bucket is used by some piece count, in order.
+	for b := 1; b <= MaxBuckets; b++ {
+		last := -1
+		for p := 2; p <= 32; p++ {
+			got := Bucket(p, b)
+			if got != last && got != last+1 {
+				t.Fatalf("%d buckets: %d pieces give bucket %d after %d", b, p, got, last)
+			}
+			last = got
+		}
+		if last != b-1 {
+			t.Fatalf("%d buckets: 32 pieces give bucket %d", b, last)
+		}
+	}
 }
 
 func TestEvaluateFormula(t *testing.T) {
@@ -322,8 +371,13 @@ func TestEvaluateFormula(t *testing.T) {
 		UseSIMD(simd)
 		for iter := 0; iter < 200; iter++ {
 			h := 16 * (1 + rng.Intn(64))
+			buckets := 1 + rng.Intn(MaxBuckets)
 			// Only the output layer matters here.
-			n := &Net{hidden: h, outputWeights: randWeights(rng, 2*h), outputBias: int32(rng.Intn(200001) - 100000)}
+			n := &Net{hidden: h, buckets: buckets, outputWeights: randWeights(rng, buckets*2*h), outputBias: make([]int32, buckets)}
+			for i := range n.outputBias {
+				n.outputBias[i] = int32(rng.Intn(200001) - 100000)
+			}
+			pieces := 2 + rng.Intn(31)
 			var acc Accumulator
 			for p := 0; p < 2; p++ {
 				for i := 0; i < h; i++ {
@@ -334,8 +388,8 @@ func TestEvaluateFormula(t *testing.T) {
 				}
 			}
 			for stm := board.White; stm <= board.Black; stm++ {
-				if got, want := n.Evaluate(&acc, stm), referenceEval(n, &acc, stm); got != want {
-					t.Fatalf("simd=%v H=%d stm=%v: Evaluate %d, want %d", simd, h, stm, got, want)
+				if got, want := n.Evaluate(&acc, stm, pieces), referenceEval(n, &acc, stm, Bucket(pieces, buckets)); got != want {
+					t.Fatalf("simd=%v H=%d B=%d stm=%v: Evaluate %d, want %d", simd, h, buckets, stm, got, want)
 				}
 			}
 		}

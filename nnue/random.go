@@ -2,11 +2,16 @@ package nnue
 
 import "math/rand"
 
-// RandomNet returns a network of hidden size h with random weights: the
-// feature weights and biases in ±featureRange, the output weights in
-// ±MaxOutputWeight, the output bias in ±100000. It plays no chess; it is
-// for tests and benchmarks of the machinery.
+// RandomNet returns a network of hidden size h with one output bucket
+// and random weights: the feature weights and biases in ±featureRange,
+// the output weights in ±MaxOutputWeight, the output bias in ±100000. It
+// plays no chess; it is for tests and benchmarks of the machinery.
 func RandomNet(h, featureRange int, rng *rand.Rand) (*Net, error) {
+	return RandomBucketedNet(h, 1, featureRange, rng)
+}
+
+// RandomBucketedNet is RandomNet with the given number of output buckets.
+func RandomBucketedNet(h, buckets, featureRange int, rng *rand.Rand) (*Net, error) {
 	uniform := func(n, r int) []int16 {
 		v := make([]int16, n)
 		for i := range v {
@@ -16,6 +21,10 @@ func RandomNet(h, featureRange int, rng *rand.Rand) (*Net, error) {
 	}
 	fw := uniform(Inputs*h, featureRange)
 	fb := uniform(h, featureRange)
-	ow := uniform(2*h, MaxOutputWeight)
-	return NewNet(h, fw, fb, ow, int32(rng.Intn(200001)-100000))
+	ow := uniform(max(buckets, 1)*2*h, MaxOutputWeight)
+	ob := make([]int32, max(buckets, 1))
+	for i := range ob {
+		ob[i] = int32(rng.Intn(200001) - 100000)
+	}
+	return NewBucketedNet(h, buckets, fw, fb, ow, ob)
 }

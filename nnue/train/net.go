@@ -6,9 +6,11 @@
 // layer of H neurons whose weights and biases both perspectives share,
 // the SCReLU activation s(x) = clamp(x, 0, 1)², and one output
 //
-//	y = Σ s(a_stm[i])·w[i] + Σ s(a_nstm[i])·w[H+i] + b
+//	y = Σ s(a_stm[i])·w_k[i] + Σ s(a_nstm[i])·w_k[H+i] + b_k
 //
-// with the side to move's accumulator first; 400·y is the evaluation in
+// with the side to move's accumulator first, where k is the output bucket
+// of the position's number of pieces (nnue.Bucket; one bucket by
+// default); 400·y is the evaluation in
 // centipawns. Training minimises the mean of |sigmoid(y) - t|^power over
 // the positions, with the target t = λ·sigmoid(score/400) + (1-λ)·result
 // (score and result from the side to move's view), by AdamW on
@@ -38,9 +40,9 @@ const (
 	Scale      = nnue.Scale
 	MinHidden  = nnue.MinHidden
 	MaxHidden  = nnue.MaxHidden
+	MaxBuckets = nnue.MaxBuckets
 	maxOutputQ = nnue.MaxOutputWeight // quantised output weights are clamped to ±maxOutputQ
 	ClipLimit  = 1.98                 // parameters are clipped to ±ClipLimit after every step
-	headerSize = 4 + 7*4              // the net file's magic and seven uint32 fields
 )
 
 // CheckHidden returns an error unless h is a valid hidden layer size: a
@@ -52,31 +54,46 @@ func CheckHidden(h int) error {
 	return nil
 }
 
+// CheckBuckets returns an error unless b is a valid number of output
+// buckets: 1 to 8.
+func CheckBuckets(b int) error {
+	if b < 1 || b > MaxBuckets {
+		return fmt.Errorf("output buckets %d: want 1 to %d", b, MaxBuckets)
+	}
+	return nil
+}
+
 // Net is the network in floating point, as it is trained. Params holds
 // every parameter in one slice, in the order of the net file:
 //
 //	feature weights  [Inputs*H]  feature f's H weights at [f*H : (f+1)*H]
 //	feature biases   [H]
-//	output weights   [2*H]       first the side to move's accumulator's
-//	output bias      [1]
+//	output weights   [B*2*H]     by bucket, first the side to move's accumulator's
+//	output biases    [B]
 type Net struct {
-	Hidden int
-	Params []float32
+	Hidden  int
+	Buckets int // B, at least 1
+	Params  []float32
 }
 
 // numParams returns the number of parameters of a network with h hidden
-// neurons.
-func numParams(h int) int { return Inputs*h + h + 2*h + 1 }
+// neurons and b output buckets.
+func numParams(h, b int) int { return Inputs*h + h + b*(2*h+1) }
 
-// NewNet returns a network with h hidden neurons initialised from seed:
-// feature weights uniform in ±0.1 (a typical position's 30-odd features
-// then give accumulators with a spread of about 0.3), feature biases 0,
-// output weights uniform in ±1/sqrt(2h), output bias 0.
-func NewNet(h int, seed uint64) (*Net, error) {
+// NewNet returns a network with h hidden neurons and b output buckets
+// initialised from seed: feature weights uniform in ±0.1 (a typical
+// position's 30-odd features then give accumulators with a spread of
+// about 0.3), feature biases 0, output weights uniform in ±1/sqrt(2h),
+// output biases 0. With one bucket the draws are those of a net without
+// buckets.
+func NewNet(h, b int, seed uint64) (*Net, error) {
 	if err := CheckHidden(h); err != nil {
 		return nil, err
 	}
-	n := &Net{Hidden: h, Params: make([]float32, numParams(h))}
+	if err := CheckBuckets(b); err != nil {
+		return nil, err
+	}
+	n := &Net{Hidden: h, Buckets: b, Params: make([]float32, numParams(h, b))}
 	rng := rand.New(rand.NewPCG(seed, 0x6e6e75652d696e69)) // "nnue-ini"
 	for i := range n.FeatureWeights() {
 		n.Params[i] = float32((2*rng.Float64() - 1) * 0.1)
@@ -98,14 +115,16 @@ func (n *Net) FeatureBias() []float32 {
 	return n.Params[Inputs*n.Hidden : (Inputs+1)*n.Hidden]
 }
 
-// OutputWeights returns the 2H output weights, the side to move's half
-// first.
+// OutputWeights returns the B·2H output weights, bucket k's 2H at
+// [k*2H : (k+1)*2H], the side to move's half first.
 func (n *Net) OutputWeights() []float32 {
-	return n.Params[(Inputs+1)*n.Hidden : (Inputs+3)*n.Hidden]
+	return n.Params[(Inputs+1)*n.Hidden : (Inputs+1+2*n.Buckets)*n.Hidden]
 }
 
-// OutputBias returns the output bias.
-func (n *Net) OutputBias() float32 { return n.Params[(Inputs+3)*n.Hidden] }
+// OutputBiases returns the B output biases.
+func (n *Net) OutputBiases() []float32 {
+	return n.Params[(Inputs+1+2*n.Buckets)*n.Hidden:]
+}
 
 // Output returns the network's raw output y for the position of r (400·y
 // is the evaluation in centipawns from the side to move's view). r must
@@ -118,8 +137,9 @@ func (n *Net) Output(r *data.Record) float64 {
 	if blackToMove(r) {
 		us, them = them, us
 	}
-	w, bias, ow := n.FeatureWeights(), n.FeatureBias(), n.OutputWeights()
-	y := float64(n.OutputBias())
+	b := nnue.Bucket(k, n.Buckets)
+	w, bias, ow := n.FeatureWeights(), n.FeatureBias(), n.OutputWeights()[b*2*h:(b+1)*2*h]
+	y := float64(n.OutputBiases()[b])
 	for half, feats := range [2][]uint16{us, them} {
 		for i := 0; i < h; i++ {
 			a := bias[i]
@@ -140,10 +160,11 @@ func (n *Net) Eval(r *data.Record) float64 { return Scale * n.Output(r) }
 // QuantNet is the network quantised as the engine uses it.
 type QuantNet struct {
 	Hidden         int
+	Buckets        int
 	FeatureWeights []int16 // Inputs*Hidden, feature f's at [f*H : (f+1)*H]
 	FeatureBias    []int16 // Hidden
-	OutputWeights  []int16 // 2*Hidden, the side to move's half first
-	OutputBias     int32
+	OutputWeights  []int16 // Buckets*2*Hidden, by bucket, the side to move's half first
+	OutputBias     []int32 // Buckets
 }
 
 func roundClamp(x float64, lo, hi float64) float64 {
@@ -152,14 +173,16 @@ func roundClamp(x float64, lo, hi float64) float64 {
 
 // Quantise returns the quantised network: feature weights and biases
 // round(x·255) as int16, output weights round(x·64) clamped to ±127,
-// output bias round(b·255·64) as int32.
+// output biases round(b·255·64) as int32.
 func (n *Net) Quantise() *QuantNet {
 	h := n.Hidden
 	q := &QuantNet{
 		Hidden:         h,
+		Buckets:        n.Buckets,
 		FeatureWeights: make([]int16, Inputs*h),
 		FeatureBias:    make([]int16, h),
-		OutputWeights:  make([]int16, 2*h),
+		OutputWeights:  make([]int16, n.Buckets*2*h),
+		OutputBias:     make([]int32, n.Buckets),
 	}
 	for i, x := range n.FeatureWeights() {
 		q.FeatureWeights[i] = int16(roundClamp(float64(x)*QA, math.MinInt16, math.MaxInt16))
@@ -170,7 +193,9 @@ func (n *Net) Quantise() *QuantNet {
 	for i, x := range n.OutputWeights() {
 		q.OutputWeights[i] = int16(roundClamp(float64(x)*QB, -maxOutputQ, maxOutputQ))
 	}
-	q.OutputBias = int32(roundClamp(float64(n.OutputBias())*QA*QB, math.MinInt32, math.MaxInt32))
+	for i, x := range n.OutputBiases() {
+		q.OutputBias[i] = int32(roundClamp(float64(x)*QA*QB, math.MinInt32, math.MaxInt32))
+	}
 	return q
 }
 
@@ -178,9 +203,9 @@ func (n *Net) Quantise() *QuantNet {
 // the side to move's view, computed in integers exactly as the engine
 // does: int16 accumulators (bias plus the active features' weights), v =
 // clamp(acc, 0, 255), sum (int32) = Σ v·(v·w) over both halves with the
-// inner product v·w in int16, and eval = (sum/255 + outputBias) · 400 /
-// (255·64) with Go's truncating integer division. r must be a valid
-// record.
+// inner product v·w in int16 and w the position's output bucket's, and
+// eval = (sum/255 + outputBias) · 400 / (255·64) with Go's truncating
+// integer division. r must be a valid record.
 func (q *QuantNet) Eval(r *data.Record) int {
 	h := q.Hidden
 	var fw, fb [maxPieces]uint16
@@ -189,6 +214,7 @@ func (q *QuantNet) Eval(r *data.Record) int {
 	if blackToMove(r) {
 		us, them = them, us
 	}
+	b := nnue.Bucket(k, q.Buckets)
 	acc := make([]int16, h)
 	var sum int32
 	for half, feats := range [2][]uint16{us, them} {
@@ -199,19 +225,19 @@ func (q *QuantNet) Eval(r *data.Record) int {
 				acc[i] += row[i]
 			}
 		}
-		ow := q.OutputWeights[half*h : half*h+h]
+		ow := q.OutputWeights[b*2*h+half*h : b*2*h+half*h+h]
 		for i, a := range acc {
 			v := min(max(a, 0), QA)
 			sum += int32(v) * int32(v*ow[i])
 		}
 	}
-	return (int(sum)/QA + int(q.OutputBias)) * Scale / (QA * QB)
+	return (int(sum)/QA + int(q.OutputBias[b])) * Scale / (QA * QB)
 }
 
 // WriteTo writes the network in package nnue's net file format (which
 // checks it as a load would).
 func (q *QuantNet) WriteTo(w io.Writer) (int64, error) {
-	net, err := nnue.NewNet(q.Hidden, q.FeatureWeights, q.FeatureBias, q.OutputWeights, q.OutputBias)
+	net, err := nnue.NewBucketedNet(q.Hidden, q.Buckets, q.FeatureWeights, q.FeatureBias, q.OutputWeights, q.OutputBias)
 	if err != nil {
 		return 0, err
 	}
@@ -231,8 +257,9 @@ func (c *countingWriter) Write(b []byte) (int, error) {
 	return k, err
 }
 
-// FileSize returns the size in bytes of a net file with h hidden neurons.
-func FileSize(h int) int64 { return headerSize + 2*int64(Inputs*h+h+2*h) + 4 + 4 }
+// FileSize returns the size in bytes of a net file with h hidden neurons
+// and b output buckets.
+func FileSize(h, b int) int64 { return int64(nnue.FileSize(h, b)) }
 
 // writeFileAtomic writes a file through a temporary file in the same
 // directory renamed over name, so that a stopped run never leaves a

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"brudno/board"
+	"brudno/nnue"
 	"brudno/nnue/data"
 )
 
@@ -147,7 +148,7 @@ func TestFeatures(t *testing.T) {
 
 // refLoss is an independent float64 implementation of the mean loss of
 // the net with parameters p on recs.
-func refLoss(p []float64, h int, recs []data.Record, lambda, power float64) float64 {
+func refLoss(p []float64, h, buckets int, recs []data.Record, lambda, power float64) float64 {
 	sum := 0.0
 	for i := range recs {
 		r := &recs[i]
@@ -178,11 +179,13 @@ func refLoss(p []float64, h int, recs []data.Record, lambda, power float64) floa
 				}
 			}
 		}
-		y := p[771*h]
+		// The output bucket: the pieces, 2..32, in equal parts.
+		b := (pos.Occupied().Count() - 2) * buckets / 31
+		y := p[769*h+2*buckets*h+b]
 		for half, c := range []board.Color{pos.Side(), pos.Side().Other()} {
 			for j := 0; j < h; j++ {
 				s := math.Min(math.Max(acc[c][j], 0), 1)
-				y += s * s * p[769*h+half*h+j]
+				y += s * s * p[769*h+2*b*h+half*h+j]
 			}
 		}
 		result := float64(res) / 2
@@ -200,20 +203,32 @@ func TestGradient(t *testing.T) {
 	recs := randomGames(3, 40, 11)
 	rng := rand.New(rand.NewPCG(3, 4))
 	recs = []data.Record{recs[2], recs[17], recs[30], recs[41], recs[55], recs[70]}
-	net := &Net{Hidden: h, Params: make([]float32, numParams(h))}
-	for i := range net.Params {
-		net.Params[i] = float32(rng.Float64()*0.5 - 0.2)
-	}
-	for _, power := range []float64{2, 2.5} {
+	for _, c := range []struct {
+		buckets int
+		power   float64
+	}{{1, 2}, {1, 2.5}, {8, 2}} {
+		buckets, power := c.buckets, c.power
+		used := map[int]bool{}
+		for _, r := range recs {
+			var fw, fb [maxPieces]uint16
+			used[nnue.Bucket(features(&r, &fw, &fb), buckets)] = true
+		}
+		if buckets > 1 && len(used) < 2 {
+			t.Fatalf("%d buckets: the positions use only %v", buckets, used)
+		}
+		net := &Net{Hidden: h, Buckets: buckets, Params: make([]float32, numParams(h, buckets))}
+		for i := range net.Params {
+			net.Params[i] = float32(rng.Float64()*0.5 - 0.2)
+		}
 		const lambda = 0.7
-		w := newWorker(h)
+		w := newWorker(h, buckets)
 		idx := []uint32{0, 1, 2, 3, 4, 5}
 		w.run(net.Params, recs, idx, 1/float64(len(recs)), lambda, power, 0, true)
 		p := make([]float64, len(net.Params))
 		for i, x := range net.Params {
 			p[i] = float64(x)
 		}
-		if got, want := w.loss/float64(len(recs)), refLoss(p, h, recs, lambda, power); math.Abs(got-want) > 1e-6 {
+		if got, want := w.loss/float64(len(recs)), refLoss(p, h, buckets, recs, lambda, power); math.Abs(got-want) > 1e-6 {
 			t.Fatalf("power %g: loss %g, reference %g", power, got, want)
 		}
 		// The rows of the features of the positions, and all the rest.
@@ -228,9 +243,9 @@ func TestGradient(t *testing.T) {
 		fd := func(i int, eps float64) float64 {
 			old := p[i]
 			p[i] = old + eps
-			up := refLoss(p, h, recs, lambda, power)
+			up := refLoss(p, h, buckets, recs, lambda, power)
 			p[i] = old - eps
-			down := refLoss(p, h, recs, lambda, power)
+			down := refLoss(p, h, buckets, recs, lambda, power)
 			p[i] = old
 			return (up - down) / (2 * eps)
 		}
@@ -253,14 +268,14 @@ func TestGradient(t *testing.T) {
 			}
 			got := float64(w.grad[i])
 			if math.Abs(got-n2) > 1e-6+1e-3*math.Abs(n2) {
-				t.Fatalf("power %g: parameter %d: gradient %g, finite difference %g", power, i, got, n2)
+				t.Fatalf("%d buckets, power %g: parameter %d: gradient %g, finite difference %g", buckets, power, i, got, n2)
 			}
 			checked++
 		}
 		if skipped > checked/20 || checked < 300 {
-			t.Fatalf("power %g: %d gradients checked, %d skipped", power, checked, skipped)
+			t.Fatalf("%d buckets, power %g: %d gradients checked, %d skipped", buckets, power, checked, skipped)
 		}
-		t.Logf("power %g: %d gradients match finite differences (%d skipped at kinks), %d inactive weights have none", power, checked, skipped, zero)
+		t.Logf("%d buckets, power %g: %d gradients match finite differences (%d skipped at kinks), %d inactive weights have none", buckets, power, checked, skipped, zero)
 	}
 }
 
@@ -322,7 +337,7 @@ func TestTrainReducesLoss(t *testing.T) {
 	// float net with the quantised weights would up to the integer
 	// divisions.
 	q := tr.Net.Quantise()
-	deq := &Net{Hidden: q.Hidden, Params: make([]float32, len(tr.Net.Params))}
+	deq := &Net{Hidden: q.Hidden, Buckets: q.Buckets, Params: make([]float32, len(tr.Net.Params))}
 	for i, v := range q.FeatureWeights {
 		deq.Params[i] = float32(v) / QA
 	}
@@ -332,7 +347,9 @@ func TestTrainReducesLoss(t *testing.T) {
 	for i, v := range q.OutputWeights {
 		deq.OutputWeights()[i] = float32(v) / QB
 	}
-	deq.Params[len(deq.Params)-1] = float32(float64(q.OutputBias) / (QA * QB))
+	for i, v := range q.OutputBias {
+		deq.OutputBiases()[i] = float32(float64(v) / (QA * QB))
+	}
 	// The rounding of the output weights to 1/64 shifts all evaluations by
 	// about the same amount (a few centipawns); beyond that shift the
 	// quantised evaluations follow the float net's closely.
@@ -368,16 +385,16 @@ func r0(ds *Dataset) *data.Record { return &ds.Val[0] }
 
 // parseNet reads a net file by the format's offsets, checking every
 // header field and the checksum.
-func parseNet(t *testing.T, b []byte, h int) *QuantNet {
+func parseNet(t *testing.T, b []byte, h, buckets int) *QuantNet {
 	t.Helper()
 	le := binary.LittleEndian
-	if int64(len(b)) != FileSize(h) || len(b) != 32+2*768*h+2*h+4*h+4+4 {
-		t.Fatalf("net file of %d bytes, want %d", len(b), FileSize(h))
+	if int64(len(b)) != FileSize(h, buckets) || len(b) != 32+2*768*h+2*h+buckets*(4*h+4)+4 {
+		t.Fatalf("net file of %d bytes, want %d", len(b), FileSize(h, buckets))
 	}
 	if string(b[:4]) != "BRNN" {
 		t.Fatalf("magic %q", b[:4])
 	}
-	for i, want := range []uint32{1, 768, uint32(h), 1, 255, 64, 400} {
+	for i, want := range []uint32{1, 768, uint32(h), uint32(buckets), 255, 64, 400} {
 		if got := le.Uint32(b[4+4*i:]); got != want {
 			t.Fatalf("header field %d: %d, want %d", i, got, want)
 		}
@@ -385,7 +402,7 @@ func parseNet(t *testing.T, b []byte, h int) *QuantNet {
 	if got, want := le.Uint32(b[len(b)-4:]), crc32.ChecksumIEEE(b[:len(b)-4]); got != want {
 		t.Fatalf("checksum %08x, want %08x", got, want)
 	}
-	q := &QuantNet{Hidden: h}
+	q := &QuantNet{Hidden: h, Buckets: buckets}
 	off := 32
 	read := func(n int) []int16 {
 		s := make([]int16, n)
@@ -397,8 +414,11 @@ func parseNet(t *testing.T, b []byte, h int) *QuantNet {
 	}
 	q.FeatureWeights = read(768 * h)
 	q.FeatureBias = read(h)
-	q.OutputWeights = read(2 * h)
-	q.OutputBias = int32(le.Uint32(b[off:]))
+	q.OutputWeights = read(buckets * 2 * h)
+	for range buckets {
+		q.OutputBias = append(q.OutputBias, int32(le.Uint32(b[off:])))
+		off += 4
+	}
 	return q
 }
 
@@ -407,6 +427,7 @@ func TestNetFile(t *testing.T) {
 	ds := testData(t, dir)
 	opt := testOptions(dir)
 	opt.Epochs = 2
+	opt.Buckets = 4
 	tr, err := NewTrainer(opt)
 	if err != nil {
 		t.Fatal(err)
@@ -418,10 +439,10 @@ func TestNetFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := parseNet(t, b, opt.Hidden)
+	got := parseNet(t, b, opt.Hidden, opt.Buckets)
 	want := tr.Net.Quantise()
 	if !slices.Equal(got.FeatureWeights, want.FeatureWeights) || !slices.Equal(got.FeatureBias, want.FeatureBias) ||
-		!slices.Equal(got.OutputWeights, want.OutputWeights) || got.OutputBias != want.OutputBias {
+		!slices.Equal(got.OutputWeights, want.OutputWeights) || !slices.Equal(got.OutputBias, want.OutputBias) {
 		t.Fatal("the file's parameters differ from the net's")
 	}
 	for i, x := range tr.Net.FeatureWeights() {
@@ -434,10 +455,30 @@ func TestNetFile(t *testing.T) {
 			t.Fatalf("output weight %d: %g quantised to %d", i, x, got.OutputWeights[i])
 		}
 	}
-	for i := range ds.Val[:50] {
-		if a, b := got.Eval(&ds.Val[i]), want.Eval(&ds.Val[i]); a != b {
+	// The engine reads the file and evaluates as the trainer's quantised
+	// net does, output buckets included.
+	engineNet, err := nnue.LoadFile(opt.Out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buckets := map[int]bool{}
+	for i := range ds.Val[:200] {
+		r := &ds.Val[i]
+		a, b := got.Eval(r), want.Eval(r)
+		if a != b {
 			t.Fatalf("eval %d from the file, %d from the net", a, b)
 		}
+		pos, _, _, err := data.Decode(*r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e := engineNet.EvaluatePosition(pos); e != a {
+			t.Fatalf("%s: the engine evaluates %d, the trainer %d", pos.FEN(), e, a)
+		}
+		buckets[nnue.Bucket(pos.Occupied().Count(), opt.Buckets)] = true
+	}
+	if len(buckets) < 2 {
+		t.Fatalf("the positions use only the buckets %v", buckets)
 	}
 }
 
@@ -471,6 +512,7 @@ func TestResume(t *testing.T) {
 		os.MkdirAll(filepath.Join(dir, sub), 0o755)
 		opt.Epochs = epochs
 		opt.Threads = 1
+		opt.Buckets = 2
 		var tr *Trainer
 		var err error
 		if resume {
@@ -546,10 +588,41 @@ func TestCheckpointDamaged(t *testing.T) {
 	}
 	bad := slices.Clone(good)
 	bad[len(bad)/2] ^= 1
-	for _, c := range [][]byte{bad, good[:len(good)-1], good[:10], []byte("BRNN")} {
+	nine := slices.Clone(good)
+	binary.LittleEndian.PutUint32(nine[12:], 9) // buckets
+	binary.LittleEndian.PutUint32(nine[len(nine)-4:], crc32.ChecksumIEEE(nine[:len(nine)-4]))
+	for _, c := range [][]byte{bad, good[:len(good)-1], good[:10], []byte("BRNN"), nine} {
 		if _, err := ReadCheckpoint(c, testOptions(dir)); !errors.Is(err, ErrBadCheckpoint) {
 			t.Errorf("damaged checkpoint (%d bytes): %v", len(c), err)
 		}
+	}
+
+	// A version 1 checkpoint (no buckets field: one bucket) still reads:
+	// the same file without the field.
+	v1 := append(slices.Clone(good[:12]), good[16:len(good)-4]...)
+	binary.LittleEndian.PutUint32(v1[4:], 1)
+	v1 = binary.LittleEndian.AppendUint32(v1, crc32.ChecksumIEEE(v1))
+	old, err := ReadCheckpoint(v1, testOptions(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if old.Net.Buckets != 1 || !slices.Equal(old.Net.Params, tr.Net.Params) || old.opt.Seed != tr.opt.Seed {
+		t.Error("a version 1 checkpoint reads differently")
+	}
+
+	// Buckets survive a checkpoint.
+	opt := testOptions(dir)
+	opt.Buckets = 3
+	if tr, err = NewTrainer(opt); err != nil {
+		t.Fatal(err)
+	}
+	b.Reset()
+	if err := tr.WriteCheckpoint(&b); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadCheckpoint(b.Bytes(), testOptions(dir))
+	if err != nil || back.Net.Buckets != 3 || back.Options().Buckets != 3 || !slices.Equal(back.Net.Params, tr.Net.Params) {
+		t.Fatalf("3 buckets through a checkpoint: %v", err)
 	}
 }
 
@@ -575,7 +648,7 @@ func TestLoadErrors(t *testing.T) {
 	}
 	// No single bit flipped in a record makes the trainer panic: either
 	// the record is refused or its features are valid.
-	net, _ := NewNet(16, 1)
+	net, _ := NewNet(16, 1, 1)
 	for i := range 32 * 8 * len(recs[:10]) {
 		r := recs[i/256]
 		r[i/8%32] ^= 1 << (i % 8)
@@ -701,7 +774,7 @@ func TestMirror(t *testing.T) {
 		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1",
 		"2kr3r/pp3ppp/8/3q4/8/2N5/PPP2PPP/R2Q1RK1 w - - 3 15",
 	}
-	net, err := NewNet(32, 5)
+	net, err := NewNet(32, 1, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -721,7 +794,7 @@ func TestMirror(t *testing.T) {
 		}
 		rec := []data.Record{data.Encode(pos, 37, data.Draw)}
 		mrec := []data.Record{data.Encode(mpos, 37, data.Draw)}
-		a, b := newWorker(32), newWorker(32)
+		a, b := newWorker(32, 1), newWorker(32, 1)
 		a.run(net.Params, rec, nil, 1, 0.7, 2, salt, true)
 		b.run(net.Params, mrec, nil, 1, 0.7, 2, 0, true)
 		// Equal but for the order of the float sums (the features come

@@ -9,12 +9,14 @@ import (
 	"sync"
 	"time"
 
+	"brudno/nnue"
 	"brudno/nnue/data"
 )
 
 // Options are the settings of a training run.
 type Options struct {
 	Hidden  int     // hidden neurons (a new run only; a resumed one has its checkpoint's)
+	Buckets int     // output buckets by the number of pieces (likewise)
 	Epochs  int     // train until this many epochs (passes over the training positions) are done
 	Batch   int     // positions per optimiser step
 	LR      float64 // learning rate of the first epoch
@@ -42,12 +44,12 @@ type Options struct {
 
 // DefaultOptions returns the defaults of `brudno train`.
 func DefaultOptions() Options {
-	return Options{Hidden: 256, Epochs: 20, Batch: 16384, LR: 0.001, LRDrop: 15, LRGamma: 0.1,
+	return Options{Hidden: 256, Buckets: 1, Epochs: 20, Batch: 16384, LR: 0.001, LRDrop: 15, LRGamma: 0.1,
 		WD: 0.01, Lambda: 0.7, Power: 2, Threads: 1, Seed: 1}
 }
 
-// Check returns an error for an option out of range (all but Hidden,
-// which CheckHidden checks).
+// Check returns an error for an option out of range (all but Hidden and
+// Buckets, which CheckHidden and CheckBuckets check).
 func (o *Options) Check() error {
 	switch {
 	case o.Epochs < 1:
@@ -127,7 +129,7 @@ func NewTrainer(opt Options) (*Trainer, error) {
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}
-	net, err := NewNet(opt.Hidden, opt.Seed)
+	net, err := NewNet(opt.Hidden, opt.Buckets, opt.Seed)
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +146,7 @@ func newTrainer(net *Net, opt Options) *Trainer {
 func (t *Trainer) setThreads(n int) {
 	t.workers = t.workers[:0]
 	for range n {
-		t.workers = append(t.workers, newWorker(t.Net.Hidden))
+		t.workers = append(t.workers, newWorker(t.Net.Hidden, t.Net.Buckets))
 	}
 }
 
@@ -152,7 +154,7 @@ func (t *Trainer) setThreads(n int) {
 func (t *Trainer) Epoch() int { return t.epoch }
 
 // Options returns the trainer's options (with a resumed run's hidden
-// layer size and seed).
+// layer size, buckets and seed).
 func (t *Trainer) Options() Options { return t.opt }
 
 func (t *Trainer) printf(format string, args ...any) {
@@ -389,7 +391,7 @@ func (t *Trainer) adam(lr float64) {
 	p := t.Net.Params
 	bc1 := 1 - math.Pow(beta1, float64(t.step))
 	bc2 := 1 - math.Pow(beta2, float64(t.step))
-	fwEnd, owStart, owEnd := Inputs*h, (Inputs+1)*h, (Inputs+3)*h
+	fwEnd, owStart, owEnd := Inputs*h, (Inputs+1)*h, (Inputs+1+2*t.Net.Buckets)*h
 	nw := len(t.workers)
 	parallel(nw, func(k int) {
 		lo, hi := k*len(p)/nw, (k+1)*len(p)/nw
@@ -407,7 +409,7 @@ func (t *Trainer) adam(lr float64) {
 				upd += t.opt.WD * x
 			}
 			x -= lr * upd
-			if i != owEnd { // every parameter but the output bias
+			if i < owEnd { // every parameter but the output biases
 				x = min(max(x, -ClipLimit), ClipLimit)
 			}
 			p[i] = float32(x)
@@ -417,7 +419,7 @@ func (t *Trainer) adam(lr float64) {
 
 // worker computes the loss and the gradient of a share of a batch.
 type worker struct {
-	h                int
+	h, buckets       int
 	grad             []float32 // of every parameter, laid out as Net.Params
 	accUs, accThem   []float32
 	gradUs, gradThem []float32
@@ -425,8 +427,8 @@ type worker struct {
 	featsW, featsB   [maxPieces]uint16
 }
 
-func newWorker(h int) *worker {
-	return &worker{h: h, grad: make([]float32, numParams(h)),
+func newWorker(h, buckets int) *worker {
+	return &worker{h: h, buckets: buckets, grad: make([]float32, numParams(h, buckets)),
 		accUs: make([]float32, h), accThem: make([]float32, h),
 		gradUs: make([]float32, h), gradThem: make([]float32, h)}
 }
@@ -520,21 +522,18 @@ func (w *worker) run(p []float32, recs []data.Record, idx []uint32, scale, lambd
 	h := w.h
 	fw := p[:Inputs*h]
 	bias := p[Inputs*h : (Inputs+1)*h]
-	owUs := p[(Inputs+1)*h : (Inputs+2)*h]
-	owThem := p[(Inputs+2)*h : (Inputs+3)*h]
-	ob := p[(Inputs+3)*h]
+	ows := p[(Inputs+1)*h : (Inputs+1+2*w.buckets)*h] // by bucket: 2h each
+	obs := p[(Inputs+1+2*w.buckets)*h:]
 	g := w.grad
 	gfw := g[:Inputs*h]
 	gbias := g[Inputs*h : (Inputs+1)*h]
-	gowUs := g[(Inputs+1)*h : (Inputs+2)*h]
-	gowThem := g[(Inputs+2)*h : (Inputs+3)*h]
+	gows := g[(Inputs+1)*h : (Inputs+1+2*w.buckets)*h]
+	gobs := g[(Inputs+1+2*w.buckets)*h:]
 	if backward {
 		clear(g)
 	}
 	accUs, accThem := w.accUs[:h], w.accThem[:h]
 	dUs, dThem := w.gradUs[:h], w.gradThem[:h]
-	owUs, owThem = owUs[:h], owThem[:h]
-	gowUs, gowThem = gowUs[:h], gowThem[:h]
 	count := len(recs)
 	if idx != nil {
 		count = len(idx)
@@ -557,6 +556,8 @@ func (w *worker) run(p []float32, recs []data.Record, idx []uint32, scale, lambd
 		if blackToMove(r) {
 			us, them = them, us
 		}
+		b := nnue.Bucket(n, w.buckets)
+		owUs, owThem := ows[2*b*h:(2*b+1)*h], ows[(2*b+1)*h:(2*b+2)*h]
 		accumulate(accUs, bias, fw, us)
 		accumulate(accThem, bias, fw, them)
 		var yUs, yThem float32
@@ -566,7 +567,7 @@ func (w *worker) run(p []float32, recs []data.Record, idx []uint32, scale, lambd
 		for i, a := range accThem {
 			yThem += screlu(a) * owThem[i]
 		}
-		y := float64(ob) + float64(yUs) + float64(yThem)
+		y := float64(obs[b]) + float64(yUs) + float64(yThem)
 		pred := sigmoid(y)
 		target := lambda*sigmoid(float64(r.Score())/Scale) + (1-lambda)*stmResult(r)
 		diff := pred - target
@@ -586,9 +587,9 @@ func (w *worker) run(p []float32, recs []data.Record, idx []uint32, scale, lambd
 			continue
 		}
 		gy := float32(dLdp * pred * (1 - pred) * scale) // d(loss·scale)/dy
-		g[len(g)-1] += gy
-		backSCReLU(accUs, owUs, gowUs, dUs, gy)
-		backSCReLU(accThem, owThem, gowThem, dThem, gy)
+		gobs[b] += gy
+		backSCReLU(accUs, owUs, gows[2*b*h:(2*b+1)*h], dUs, gy)
+		backSCReLU(accThem, owThem, gows[(2*b+1)*h:(2*b+2)*h], dThem, gy)
 		gbias = gbias[:h]
 		for i := range gbias {
 			gbias[i] += dUs[i] + dThem[i]
