@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"brudno/nnue"
+	"brudno/search"
 )
 
 // bench -stats on several threads prints the parallel counters and a
@@ -93,6 +94,40 @@ func TestBenchHashAndProfile(t *testing.T) {
 		var out, errOut bytes.Buffer
 		if rc := cmdBench(args, &out, &errOut); rc != 2 || errOut.Len() == 0 {
 			t.Errorf("%v: exit %d, %q; want 2 and a message", args, rc, errOut.String())
+		}
+	}
+}
+
+// bench -param sets a search constant for the run (the tree changes);
+// an unknown name, a value out of range or not a number is refused.
+func TestBenchParam(t *testing.T) {
+	for _, p := range search.Params {
+		if p.Name == "LMRBase" {
+			defer search.SetParam(p.Name, *p.Value)
+		}
+	}
+	nodes := func(args ...string) string {
+		t.Helper()
+		var out, errOut bytes.Buffer
+		if rc := cmdBench(append(args, "6"), &out, &errOut); rc != 0 {
+			t.Fatalf("%v: exit %d: %s", args, rc, errOut.String())
+		}
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		return strings.Fields(lines[len(lines)-1])[0]
+	}
+	base := nodes()
+	if tuned := nodes("-param", "LMRBase=150"); tuned == base {
+		t.Errorf("-param LMRBase=150 searched the same %s nodes", base)
+	}
+	for _, c := range []struct{ arg, want string }{
+		{"Nope=1", "no search parameter"},
+		{"LMRBase=100000", "outside"},
+		{"LMRBase=x", "not an integer"},
+		{"LMRBase", "Name=Value"},
+	} {
+		var out, errOut bytes.Buffer
+		if rc := cmdBench([]string{"-param", c.arg, "6"}, &out, &errOut); rc != 2 || !strings.Contains(errOut.String(), c.want) {
+			t.Errorf("-param %s: exit %d, %q; want 2 and %q", c.arg, rc, errOut.String(), c.want)
 		}
 	}
 }

@@ -51,6 +51,25 @@ func (f *searchFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.threads, "threads", 1, "search threads")
 	fs.StringVar(&f.scheme, "scheme", search.LazySMP.String(), "parallel scheme with several threads: "+strings.Join(search.ParallelSchemeNames(), ", "))
 	fs.StringVar(&f.nnue, "nnue", "", "evaluate with the NNUE network of this `file` instead of the hand-crafted evaluation")
+	fs.Var(paramFlag{}, "param", "set a search constant of `brudno params`, `Name=Value` (repeatable)")
+}
+
+// paramFlag sets a search constant (search.Params) for each -param
+// Name=Value: the whole process searches with it.
+type paramFlag struct{}
+
+func (paramFlag) String() string { return "" }
+
+func (paramFlag) Set(s string) error {
+	name, value, ok := strings.Cut(s, "=")
+	if !ok {
+		return fmt.Errorf("want Name=Value, got %q", s)
+	}
+	v, err := strconv.Atoi(strings.TrimSpace(value))
+	if err != nil {
+		return fmt.Errorf("%s: %q is not an integer", name, value)
+	}
+	return search.SetParam(strings.TrimSpace(name), v)
 }
 
 func switchNames() string {

@@ -60,6 +60,7 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 	schemeName := fs.String("scheme", search.LazySMP.String(), "with -smp, the parallel schemes (comma-separated): "+strings.Join(search.ParallelSchemeNames(), ", "))
 	enable := fs.String("enable", "", "with -smp, comma-separated enhancements to switch on (for one thread too): "+switchNames())
 	disable := fs.String("disable", "", "with -smp, comma-separated enhancements to switch off")
+	fs.Var(paramFlag{}, "param", "set a search constant of `brudno params`, `Name=Value` (repeatable)")
 	set := fs.String("set", "seed", "the configurations: "+strings.Join(labSetNames, ", ")+" (lab_sets.go)")
 	hashMB := fs.Int("hash", 16, "the table's size in `MB`, fresh for each position")
 	two := fs.Bool("two", false, "two-bound table entries (a lower and an upper bound, each with its depth) for every configuration of the set")

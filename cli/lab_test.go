@@ -65,6 +65,7 @@ func TestLabSMP(t *testing.T) {
 		{[]string{"-smp", "1"}, "want thread counts from 2"},
 		{[]string{"-smp", "2,x"}, "want thread counts from 2"},
 		{[]string{"-smp", "2", "-enable", "Nope"}, "unknown enhancement"},
+		{[]string{"-smp", "2", "-param", "Nope=1"}, "no search parameter"},
 	} {
 		errOut.Reset()
 		if rc := cmdLab(c.args, &out, &errOut); rc != 2 || !strings.Contains(errOut.String(), c.want) {
