@@ -98,14 +98,22 @@ func TestBenchHashAndProfile(t *testing.T) {
 	}
 }
 
+// keepParam restores the search constant name when the test ends.
+func keepParam(t *testing.T, name string) {
+	for _, p := range search.Params {
+		if p.Name == name {
+			v := *p.Value
+			t.Cleanup(func() { search.SetParam(name, v) })
+			return
+		}
+	}
+	t.Fatalf("no search parameter %q", name)
+}
+
 // bench -param sets a search constant for the run (the tree changes);
 // an unknown name, a value out of range or not a number is refused.
 func TestBenchParam(t *testing.T) {
-	for _, p := range search.Params {
-		if p.Name == "LMRBase" {
-			defer search.SetParam(p.Name, *p.Value)
-		}
-	}
+	keepParam(t, "LMRBase")
 	nodes := func(args ...string) string {
 		t.Helper()
 		var out, errOut bytes.Buffer

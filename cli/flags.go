@@ -40,7 +40,8 @@ type searchFlags struct {
 	plain                 bool
 	threads               int
 	scheme                string
-	nnue                  string // a network file: evaluate with it
+	nnue                  string   // a network file: evaluate with it
+	params                []string // the search constants set by -param
 }
 
 func (f *searchFlags) register(fs *flag.FlagSet) {
@@ -51,25 +52,31 @@ func (f *searchFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.threads, "threads", 1, "search threads")
 	fs.StringVar(&f.scheme, "scheme", search.LazySMP.String(), "parallel scheme with several threads: "+strings.Join(search.ParallelSchemeNames(), ", "))
 	fs.StringVar(&f.nnue, "nnue", "", "evaluate with the NNUE network of this `file` instead of the hand-crafted evaluation")
-	fs.Var(paramFlag{}, "param", "set a search constant of `brudno params`, `Name=Value` (repeatable)")
+	fs.Var(paramFlag{&f.params}, "param", "set a search constant of `brudno params`, `Name=Value` (repeatable)")
 }
 
 // paramFlag sets a search constant (search.Params) for each -param
-// Name=Value: the whole process searches with it.
-type paramFlag struct{}
+// Name=Value: the whole process searches with it. The settings made are
+// appended to *set.
+type paramFlag struct{ set *[]string }
 
 func (paramFlag) String() string { return "" }
 
-func (paramFlag) Set(s string) error {
+func (p paramFlag) Set(s string) error {
 	name, value, ok := strings.Cut(s, "=")
 	if !ok {
 		return fmt.Errorf("want Name=Value, got %q", s)
 	}
+	name = strings.TrimSpace(name)
 	v, err := strconv.Atoi(strings.TrimSpace(value))
 	if err != nil {
 		return fmt.Errorf("%s: %q is not an integer", name, value)
 	}
-	return search.SetParam(strings.TrimSpace(name), v)
+	if err := search.SetParam(name, v); err != nil {
+		return err
+	}
+	*p.set = append(*p.set, fmt.Sprintf("%s=%d", name, v))
+	return nil
 }
 
 func switchNames() string {

@@ -60,7 +60,8 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 	schemeName := fs.String("scheme", search.LazySMP.String(), "with -smp, the parallel schemes (comma-separated): "+strings.Join(search.ParallelSchemeNames(), ", "))
 	enable := fs.String("enable", "", "with -smp, comma-separated enhancements to switch on (for one thread too): "+switchNames())
 	disable := fs.String("disable", "", "with -smp, comma-separated enhancements to switch off")
-	fs.Var(paramFlag{}, "param", "set a search constant of `brudno params`, `Name=Value` (repeatable)")
+	var params []string
+	fs.Var(paramFlag{&params}, "param", "set a search constant of `brudno params`, `Name=Value` (repeatable)")
 	set := fs.String("set", "seed", "the configurations: "+strings.Join(labSetNames, ", ")+" (lab_sets.go)")
 	hashMB := fs.Int("hash", 16, "the table's size in `MB`, fresh for each position")
 	two := fs.Bool("two", false, "two-bound table entries (a lower and an upper bound, each with its depth) for every configuration of the set")
@@ -122,6 +123,9 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 		}
 		if *disable != "" {
 			desc += ", off: " + *disable
+		}
+		if len(params) > 0 {
+			desc += ", " + strings.Join(params, ", ")
 		}
 		return labSMP(fens, to, threads, *repeat, schemes, opts, desc, *plotDir, stdout, stderr)
 	}

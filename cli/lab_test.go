@@ -28,10 +28,11 @@ func TestLabSMP(t *testing.T) {
 		}
 	}
 	out.Reset()
-	if rc := cmdLab([]string{"-smp", "2", "-scheme", "YBW", "-enable", "YBWShareHistory", "-disable", "ProbCut", "-depths", "6", "-epd", epd}, &out, &errOut); rc != 0 {
+	keepParam(t, "YBWSpinMicros")
+	if rc := cmdLab([]string{"-smp", "2", "-scheme", "YBW", "-enable", "YBWShareHistory", "-disable", "ProbCut", "-param", "YBWSpinMicros=100", "-depths", "6", "-epd", epd}, &out, &errOut); rc != 0 {
 		t.Fatalf("YBW: exit %d: %s", rc, errOut.String())
 	}
-	for _, want := range []string{"2 threads, YBW (default options, on: YBWShareHistory, off: ProbCut,", "median speedup", "split points", "thread 0:", "thread 1:"} {
+	for _, want := range []string{"2 threads, YBW (default options, on: YBWShareHistory, off: ProbCut, YBWSpinMicros=100,", "median speedup", "split points", "thread 0:", "thread 1:"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("YBW output lacks %q:\n%s", want, out.String())
 		}
