@@ -208,12 +208,16 @@ func TestDatagenInfoNet(t *testing.T) {
 	ev.Reset(pos)
 	hce := eval.NewEvaluator().Evaluate(pos)
 	want := fmt.Sprintf("| 28+ | 1 | %d | %d |", abs(hce-250), abs(ev.Evaluate(pos)-250))
+	// With one record, each scale is the evaluation over the score (the
+	// net's clamped to ±1000).
+	cl := func(x int) float64 { return float64(max(-1000, min(x, 1000))) }
+	wantScale := fmt.Sprintf("| %.2f | %.2f |\n", cl(hce)/250, cl(ev.Evaluate(pos))/250)
 	var stdout, stderr bytes.Buffer
 	if rc := cmdDatagenInfo([]string{"-show", "0", "-net", netFile, file}, &stdout, &stderr); rc != 0 {
 		t.Fatalf("exit %d: %s", rc, stderr.String())
 	}
-	if !strings.Contains(stdout.String(), want) {
-		t.Errorf("output lacks %q:\n%s", want, stdout.String())
+	if !strings.Contains(stdout.String(), want) || !strings.Contains(stdout.String(), wantScale) {
+		t.Errorf("output lacks %q or %q:\n%s", want, wantScale, stdout.String())
 	}
 	stderr.Reset()
 	if rc := cmdDatagenInfo([]string{"-net", file, file}, &stdout, &stderr); rc != 2 || !strings.Contains(stderr.String(), "-net") {

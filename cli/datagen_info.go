@@ -132,6 +132,8 @@ type evalComparison struct {
 		n              float64
 		hceAbs, netAbs float64 // sum of |evaluation - score|, centipawns
 		hceSig, netSig float64 // sum of (sigmoid(evaluation/400) - sigmoid(score/400))^2
+		hceXS, netXS   float64 // sum of evaluation·score, both clamped to ±1000
+		ss             float64 // sum of score², clamped likewise
 	}
 }
 
@@ -149,11 +151,16 @@ func (c *evalComparison) add(pos *board.Position, score int) {
 	b.netAbs += math.Abs(e - s)
 	b.hceSig += (sig(h) - sig(s)) * (sig(h) - sig(s))
 	b.netSig += (sig(e) - sig(s)) * (sig(e) - sig(s))
+	cl := func(x float64) float64 { return max(-1000, min(x, 1000)) }
+	b.hceXS += cl(h) * cl(s)
+	b.netXS += cl(e) * cl(s)
+	b.ss += cl(s) * cl(s)
 }
 
 func (c *evalComparison) print(w io.Writer, netName string) {
 	fmt.Fprintf(w, "evaluations against the search scores (HCE, and the network %s):\n", netName)
-	fmt.Fprintf(w, "| pieces | positions | mean abs HCE - score | mean abs net - score | sigmoid error HCE | sigmoid error net |\n|---|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(w, "(scale: the least-squares slope of the evaluation on the score through 0, both clamped to ±1000 cp; 1 is the scores' own scale)\n")
+	fmt.Fprintf(w, "| pieces | positions | mean abs HCE - score | mean abs net - score | sigmoid error HCE | sigmoid error net | scale HCE | scale net |\n|---|---:|---:|---:|---:|---:|---:|---:|\n")
 	for i, b := range c.band {
 		if b.n == 0 {
 			continue
@@ -162,7 +169,8 @@ func (c *evalComparison) print(w io.Writer, netName string) {
 		if i == len(c.band)-1 {
 			label = fmt.Sprintf("%d+", 7*i)
 		}
-		fmt.Fprintf(w, "| %s | %.0f | %.0f | %.0f | %.5f | %.5f |\n", label, b.n, b.hceAbs/b.n, b.netAbs/b.n, b.hceSig/b.n, b.netSig/b.n)
+		fmt.Fprintf(w, "| %s | %.0f | %.0f | %.0f | %.5f | %.5f | %.2f | %.2f |\n", label, b.n, b.hceAbs/b.n, b.netAbs/b.n, b.hceSig/b.n, b.netSig/b.n,
+			ratio(b.hceXS, b.ss), ratio(b.netXS, b.ss))
 	}
 }
 
@@ -216,4 +224,12 @@ func dataFileInfo(name string, show int, cmp *evalComparison, stdout io.Writer) 
 		}
 	}
 	return &st, nil
+}
+
+// ratio returns a/b, or 0 when b is 0.
+func ratio(a, b float64) float64 {
+	if b == 0 {
+		return 0
+	}
+	return a / b
 }
