@@ -45,7 +45,7 @@ type Options struct {
 // DefaultOptions returns the defaults of `brudno train`.
 func DefaultOptions() Options {
 	return Options{Hidden: 256, Buckets: 1, Epochs: 20, Batch: 16384, LR: 0.001, LRDrop: 15, LRGamma: 0.1,
-		WD: 0.01, Lambda: 0.7, Power: 2, Threads: 1, Seed: 1}
+		WD: 0.01, Lambda: 1.0, Power: 2, Threads: 1, Seed: 1}
 }
 
 // Check returns an error for an option out of range (all but Hidden and
