@@ -17,11 +17,12 @@ import (
 	"syscall"
 	"time"
 
+	"brudno/nnue"
 	"brudno/nnue/data"
 	"brudno/nnue/train"
 )
 
-const trainUsage = "usage: brudno train -out NET [-checkpoint FILE] [-resume FILE] [-hidden 256] [-buckets 1] [-epochs 20] [-batch 16384] [-lr 0.001] [-lr-drop 15] [-lr-gamma 0.1] [-wd 0.01] [-lambda 1] [-power 2] [-val 0.05] [-threads N] [-seed 1] [-mirror] [-best FILE] [-progress 1m] DATAFILE...  (files of `brudno datagen -format bin`)"
+const trainUsage = "usage: brudno train -out NET [-checkpoint FILE] [-resume FILE] [-hidden 256] [-buckets 1] [-epochs 20] [-batch 16384] [-lr 0.001] [-lr-drop 15] [-lr-gamma 0.1] [-wd 0.01] [-lambda 1] [-scale 400] [-power 2] [-val 0.05] [-threads N] [-seed 1] [-mirror] [-best FILE] [-progress 1m] DATAFILE...  (files of `brudno datagen -format bin`)"
 
 func cmdTrain(args []string, stdout, stderr io.Writer) int {
 	stop := make(chan struct{})
@@ -69,7 +70,8 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 	lrDrop := fs.Int("lr-drop", def.LRDrop, "multiply the learning rate by -lr-gamma every this many `epochs` (0: never)")
 	lrGamma := fs.Float64("lr-gamma", def.LRGamma, "learning rate factor of -lr-drop")
 	wd := fs.Float64("wd", def.WD, "AdamW weight decay of the weights (not the biases)")
-	lambda := fs.Float64("lambda", def.Lambda, "target = lambda*sigmoid(score/400) + (1-lambda)*result")
+	lambda := fs.Float64("lambda", def.Lambda, "target = lambda*sigmoid(score/scale) + (1-lambda)*result")
+	scale := fs.Int("scale", def.Scale, fmt.Sprintf("the K of sigmoid(score/K) in the target, and the net's centipawns per unit of output (%d to %d)", nnue.MinScale, nnue.MaxScale))
 	power := fs.Float64("power", def.Power, "loss = mean |sigmoid(output) - target|^power")
 	val := fs.Float64("val", 0.05, "hold out this fraction of the games (0 to 0.5) to measure the validation loss")
 	threads := fs.Int("threads", runtime.NumCPU(), "worker goroutines (results are reproducible for a given seed and number of threads)")
@@ -90,7 +92,7 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 		*ckpt = *out + ".ckpt"
 	}
 	opt := train.Options{Hidden: *hidden, Buckets: *buckets, Epochs: *epochs, Batch: *batch, LR: *lr, LRDrop: *lrDrop, LRGamma: *lrGamma,
-		WD: *wd, Lambda: *lambda, Power: *power, Threads: *threads, Seed: *seed, Mirror: *mirror,
+		WD: *wd, Lambda: *lambda, Scale: *scale, Power: *power, Threads: *threads, Seed: *seed, Mirror: *mirror,
 		Checkpoint: *ckpt, Out: *out, Best: *best, Progress: stderr, ProgressEvery: *progress}
 	if err := opt.Check(); err != nil {
 		fmt.Fprintf(stderr, "train: %v\n", err)
@@ -156,8 +158,8 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 	if *resume != "" {
 		from = fmt.Sprintf("resuming %s after %d epochs", *resume, tr.Epoch())
 	}
-	fmt.Fprintf(stderr, "train: %s, hidden %d, %d output buckets, %d threads, batch %d, lr %g (%s), wd %g, lambda %g, power %g, seed %d, %d epochs\n",
-		from, opt.Hidden, opt.Buckets, opt.Threads, opt.Batch, opt.LR, sched, opt.WD, opt.Lambda, opt.Power, opt.Seed, opt.Epochs)
+	fmt.Fprintf(stderr, "train: %s, hidden %d, %d output buckets, %d threads, batch %d, lr %g (%s), wd %g, lambda %g, scale %d, power %g, seed %d, %d epochs\n",
+		from, opt.Hidden, opt.Buckets, opt.Threads, opt.Batch, opt.LR, sched, opt.WD, opt.Lambda, opt.Scale, opt.Power, opt.Seed, opt.Epochs)
 	if started != nil {
 		started()
 	}

@@ -50,7 +50,7 @@ func (n *Net) Evaluate(acc *Accumulator, stm board.Color, pieces int) int {
 	ow := n.outputWeights[b*2*h : (b+1)*2*h]
 	sum := screluDot(acc.v[stm][:h], ow[:h]) +
 		screluDot(acc.v[stm^1][:h], ow[h:2*h])
-	return (int(sum)/QA + int(n.outputBias[b])) * Scale / (QA * QB)
+	return (int(sum)/QA + int(n.outputBias[b])) * n.scale / (QA * QB)
 }
 
 // EvaluatePosition refreshes a temporary accumulator for pos and evaluates

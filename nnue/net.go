@@ -16,9 +16,10 @@
 // multiplied by its output weight in int16, that product by v again in
 // int32, and the int32 sum (wrapping) is scaled to centipawns by
 //
-//	eval = (sum/QA + outputBias) * Scale / (QA*QB)
+//	eval = (sum/QA + outputBias) * scale / (QA*QB)
 //
-// with Go's truncating division. On amd64 CPUs with AVX2 the accumulator
+// with Go's truncating division, scale being the net's (Scale, 400, unless
+// its trainer read the search scores on another scale). On amd64 CPUs with AVX2 the accumulator
 // updates and the output layer run in assembly; everywhere else, or after
 // UseSIMD(false), in pure Go. Both give bit-identical results.
 //
@@ -31,7 +32,7 @@
 //	buckets  uint32   B, output buckets, 1..8
 //	qa       uint32   255
 //	qb       uint32   64
-//	scale    uint32   400
+//	scale    uint32   centipawns per unit of output, MinScale..MaxScale (400 by default)
 //	featureWeights int16[768*H]  feature f's H weights at [f*H : (f+1)*H]
 //	featureBias    int16[H]
 //	outputWeights  int16[B*2*H]  bucket b's at [b*2H : (b+1)*2H]: first H for the side to move, next H for the other side
@@ -58,9 +59,11 @@ const (
 	MaxHidden       = 1024 // largest hidden layer
 	QA              = 255  // activation clamp (accumulator quantisation)
 	QB              = 64   // output weight quantisation
-	Scale           = 400  // centipawns per unit of network output
-	MaxOutputWeight = 127  // |output weight| limit, so that QA*w fits in int16
-	MaxBuckets      = 8    // most output buckets
+	Scale           = 400  // centipawns per unit of network output, by default
+	MinScale        = 50   // the range of a net's scale
+	MaxScale        = 1000
+	MaxOutputWeight = 127 // |output weight| limit, so that QA*w fits in int16
+	MaxBuckets      = 8   // most output buckets
 
 	// Version is the file format version that Load reads and Save writes.
 	Version = 1
@@ -77,6 +80,7 @@ const headerSize = 4 + 7*4
 type Net struct {
 	hidden         int
 	buckets        int
+	scale          int     // centipawns per unit of output
 	featureWeights []int16 // Inputs*hidden; feature f's column at [f*hidden:(f+1)*hidden]
 	featureBias    []int16 // hidden
 	outputWeights  []int16 // buckets*2*hidden: by bucket, the side to move's half first
@@ -89,6 +93,9 @@ func (n *Net) Hidden() int { return n.hidden }
 // Buckets returns the number of output buckets (B).
 func (n *Net) Buckets() int { return n.buckets }
 
+// Scale returns the centipawns per unit of the network's output.
+func (n *Net) Scale() int { return n.scale }
+
 // Bucket returns the output bucket of a position with pieces pieces (2 to
 // 32, kings included) in a network of buckets buckets: the range 2..32
 // cut into equal parts, (pieces-2)·buckets/31, fewest pieces first.
@@ -100,6 +107,14 @@ func Bucket(pieces, buckets int) int {
 func validBuckets(b int) error {
 	if b < 1 || b > MaxBuckets {
 		return fmt.Errorf("nnue: %d output buckets, want 1 to %d", b, MaxBuckets)
+	}
+	return nil
+}
+
+// validScale reports why a scale is not allowed, or nil.
+func validScale(scale int) error {
+	if scale < MinScale || scale > MaxScale {
+		return fmt.Errorf("nnue: scale %d, want %d to %d", scale, MinScale, MaxScale)
 	}
 	return nil
 }
@@ -135,6 +150,15 @@ func NewNet(hidden int, featureWeights, featureBias, outputWeights []int16, outp
 // buckets*2*hidden entries (bucket b's 2*hidden at [b*2*hidden:]) and
 // outputBias buckets.
 func NewBucketedNet(hidden, buckets int, featureWeights, featureBias, outputWeights []int16, outputBias []int32) (*Net, error) {
+	return NewScaledNet(hidden, buckets, Scale, featureWeights, featureBias, outputWeights, outputBias)
+}
+
+// NewScaledNet is NewBucketedNet with scale centipawns per unit of output
+// (MinScale to MaxScale) in place of Scale.
+func NewScaledNet(hidden, buckets, scale int, featureWeights, featureBias, outputWeights []int16, outputBias []int32) (*Net, error) {
+	if err := validScale(scale); err != nil {
+		return nil, err
+	}
 	if err := validHidden(hidden); err != nil {
 		return nil, err
 	}
@@ -156,7 +180,7 @@ func NewBucketedNet(hidden, buckets int, featureWeights, featureBias, outputWeig
 	if err := checkOutputWeights(outputWeights); err != nil {
 		return nil, err
 	}
-	n := newNet(hidden, buckets)
+	n := newNet(hidden, buckets, scale)
 	copy(n.featureWeights, featureWeights)
 	copy(n.featureBias, featureBias)
 	copy(n.outputWeights, outputWeights)
@@ -164,10 +188,11 @@ func NewBucketedNet(hidden, buckets int, featureWeights, featureBias, outputWeig
 	return n, nil
 }
 
-func newNet(hidden, buckets int) *Net {
+func newNet(hidden, buckets, scale int) *Net {
 	return &Net{
 		hidden:         hidden,
 		buckets:        buckets,
+		scale:          scale,
 		featureWeights: make([]int16, Inputs*hidden),
 		featureBias:    make([]int16, hidden),
 		outputWeights:  make([]int16, buckets*2*hidden),
@@ -207,7 +232,8 @@ func LoadFile(name string) (*Net, error) {
 // Load reads a network in the file format of the package comment. It
 // rejects, with an error and before allocating anything sized by the
 // header, a file whose header is not exactly version 1 with 768 inputs, a
-// valid hidden size, 1 to 8 buckets and the constants QA, QB and Scale; then a
+// valid hidden size, 1 to 8 buckets, the constants QA and QB and a scale
+// from MinScale to MaxScale; then a
 // short file, trailing bytes, a bad checksum and output weights beyond
 // ±127.
 func Load(r io.Reader) (*Net, error) {
@@ -235,8 +261,11 @@ func Load(r io.Reader) (*Net, error) {
 		return nil, fmt.Errorf("nnue: %d output buckets, want 1 to %d", buckets, MaxBuckets)
 	}
 	b := int(buckets)
-	if qa != QA || qb != QB || scale != Scale {
-		return nil, fmt.Errorf("nnue: quantisation qa=%d qb=%d scale=%d, want %d, %d, %d", qa, qb, scale, QA, QB, Scale)
+	if qa != QA || qb != QB {
+		return nil, fmt.Errorf("nnue: quantisation qa=%d qb=%d, want %d, %d", qa, qb, QA, QB)
+	}
+	if scale < MinScale || scale > MaxScale {
+		return nil, fmt.Errorf("nnue: scale %d, want %d to %d", scale, MinScale, MaxScale)
 	}
 
 	buf := make([]byte, FileSize(h, b))
@@ -255,7 +284,7 @@ func Load(r io.Reader) (*Net, error) {
 		return nil, fmt.Errorf("nnue: checksum %08x, file says %08x", got, want)
 	}
 
-	n := newNet(h, b)
+	n := newNet(h, b, int(scale))
 	p := buf[headerSize:]
 	p = readInt16s(n.featureWeights, p)
 	p = readInt16s(n.featureBias, p)
@@ -294,7 +323,7 @@ func appendInt16s(b []byte, src []int16) []byte {
 func (n *Net) MarshalBinary() ([]byte, error) {
 	b := make([]byte, 0, FileSize(n.hidden, n.buckets))
 	b = append(b, magic[:]...)
-	for _, v := range []uint32{Version, Inputs, uint32(n.hidden), uint32(n.buckets), QA, QB, Scale} {
+	for _, v := range []uint32{Version, Inputs, uint32(n.hidden), uint32(n.buckets), QA, QB, uint32(n.scale)} {
 		b = binary.LittleEndian.AppendUint32(b, v)
 	}
 	b = appendInt16s(b, n.featureWeights)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"hash/crc32"
+	"math"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -157,7 +158,9 @@ func corruptFiles(t testing.TB) map[string]struct {
 		"buckets 2":      {header(3, 2), "too short"}, // a one-bucket body
 		"qa":             {header(4, 256), "qa"},
 		"qb":             {header(5, 63), "qb"},
-		"scale":          {header(6, 401), "scale"},
+		"scale 49":       {header(6, MinScale-1), "scale"},
+		"scale 1001":     {header(6, MaxScale+1), "scale"},
+		"scale huge":     {header(6, 0xffffffff), "scale"},
 		"empty":          {nil, "too short"},
 		"magic only":     {valid[:4], "too short"},
 		"header short":   {valid[:headerSize-1], "too short"},
@@ -229,6 +232,8 @@ func TestNewNetValidates(t *testing.T) {
 			return err
 		},
 		"bucketed output length": func() error { _, err := NewBucketedNet(h, 2, fw, fb, ow, make([]int32, 2)); return err },
+		"scale 49":               func() error { _, err := NewScaledNet(h, 1, MinScale-1, fw, fb, ow, []int32{0}); return err },
+		"scale 1001":             func() error { _, err := NewScaledNet(h, 1, MaxScale+1, fw, fb, ow, []int32{0}); return err },
 		"bucketed bias length": func() error {
 			_, err := NewBucketedNet(h, 2, fw, fb, make([]int16, 4*h), make([]int32, 1))
 			return err
@@ -334,7 +339,7 @@ func referenceEval(n *Net, acc *Accumulator, stm board.Color, b int) int {
 			sum += v * v * int64(n.outputWeights[b*2*h+half*h+i])
 		}
 	}
-	return (int(int32(sum))/QA + int(n.outputBias[b])) * Scale / (QA * QB)
+	return (int(int32(sum))/QA + int(n.outputBias[b])) * n.scale / (QA * QB)
 }
 
 func TestBucket(t *testing.T) {
@@ -373,7 +378,7 @@ func TestEvaluateFormula(t *testing.T) {
 			h := 16 * (1 + rng.Intn(64))
 			buckets := 1 + rng.Intn(MaxBuckets)
 			// Only the output layer matters here.
-			n := &Net{hidden: h, buckets: buckets, outputWeights: randWeights(rng, buckets*2*h), outputBias: make([]int32, buckets)}
+			n := &Net{hidden: h, buckets: buckets, scale: Scale, outputWeights: randWeights(rng, buckets*2*h), outputBias: make([]int32, buckets)}
 			for i := range n.outputBias {
 				n.outputBias[i] = int32(rng.Intn(200001) - 100000)
 			}
@@ -402,5 +407,51 @@ func TestEvaluateFormula(t *testing.T) {
 	}
 	if got := n.EvaluatePosition(board.NewPosition()); got != 3*Scale {
 		t.Fatalf("zero net: %d, want %d", got, 3*Scale)
+	}
+}
+
+// A net of another scale saves and loads with it, and evaluates to its
+// output times that scale: the zero-weight net's output bias of 3 units
+// is 3·scale centipawns, and a random net's evaluations are those of the
+// same weights at Scale times scale/Scale (to within the truncation).
+func TestScaledNet(t *testing.T) {
+	h := 16
+	for _, scale := range []int{MinScale, 120, Scale, MaxScale} {
+		n, err := NewScaledNet(h, 1, scale, make([]int16, Inputs*h), make([]int16, h), make([]int16, 2*h), []int32{3 * QA * QB})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := Load(bytes.NewReader(netBytes(t, n)))
+		if err != nil {
+			t.Fatalf("scale %d: %v", scale, err)
+		}
+		if m.Scale() != scale {
+			t.Fatalf("loaded scale %d, want %d", m.Scale(), scale)
+		}
+		if got := m.EvaluatePosition(board.NewPosition()); got != 3*scale {
+			t.Fatalf("scale %d: zero net evaluates to %d, want %d", scale, got, 3*scale)
+		}
+	}
+	rng := rand.New(rand.NewSource(7))
+	r, err := RandomBucketedNet(64, 1, 200, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fw, fb, ow, ob := r.Params()
+	k, err := NewScaledNet(64, 1, 120, fw, fb, ow, ob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := board.NewPosition()
+	for _, mv := range []string{"e2e4", "d7d5", "e4d5", "d8d5", "b1c3"} {
+		m, err := pos.ParseMove(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos.Make(m)
+		a, b := r.EvaluatePosition(pos), k.EvaluatePosition(pos)
+		if want := float64(a) * 120 / Scale; math.Abs(float64(b)-want) > 1 {
+			t.Fatalf("after %s: scale 120 gives %d, want %.1f (%d at scale %d)", mv, b, want, a, Scale)
+		}
 	}
 }

@@ -73,6 +73,7 @@ func CheckBuckets(b int) error {
 type Net struct {
 	Hidden  int
 	Buckets int // B, at least 1
+	Scale   int // centipawns per unit of output (0: the default, nnue.Scale)
 	Params  []float32
 }
 
@@ -155,12 +156,24 @@ func (n *Net) Output(r *data.Record) float64 {
 
 // Eval returns the float network's evaluation of r in centipawns from the
 // side to move's view, 400·y.
-func (n *Net) Eval(r *data.Record) float64 { return Scale * n.Output(r) }
+func (n *Net) Eval(r *data.Record) float64 { return float64(n.scale()) * n.Output(r) }
+
+// scale returns the centipawns per unit of output: Scale unless set.
+func (n *Net) scale() int { return scaleOr(n.Scale) }
+
+// scaleOr returns s, or Scale for 0.
+func scaleOr(s int) int {
+	if s == 0 {
+		return Scale
+	}
+	return s
+}
 
 // QuantNet is the network quantised as the engine uses it.
 type QuantNet struct {
 	Hidden         int
 	Buckets        int
+	Scale          int     // centipawns per unit of output (0: nnue.Scale)
 	FeatureWeights []int16 // Inputs*Hidden, feature f's at [f*H : (f+1)*H]
 	FeatureBias    []int16 // Hidden
 	OutputWeights  []int16 // Buckets*2*Hidden, by bucket, the side to move's half first
@@ -179,6 +192,7 @@ func (n *Net) Quantise() *QuantNet {
 	q := &QuantNet{
 		Hidden:         h,
 		Buckets:        n.Buckets,
+		Scale:          n.scale(),
 		FeatureWeights: make([]int16, Inputs*h),
 		FeatureBias:    make([]int16, h),
 		OutputWeights:  make([]int16, n.Buckets*2*h),
@@ -204,7 +218,7 @@ func (n *Net) Quantise() *QuantNet {
 // does: int16 accumulators (bias plus the active features' weights), v =
 // clamp(acc, 0, 255), sum (int32) = Σ v·(v·w) over both halves with the
 // inner product v·w in int16 and w the position's output bucket's, and
-// eval = (sum/255 + outputBias) · 400 / (255·64) with Go's truncating
+// eval = (sum/255 + outputBias) · scale / (255·64) with Go's truncating
 // integer division. r must be a valid record.
 func (q *QuantNet) Eval(r *data.Record) int {
 	h := q.Hidden
@@ -231,13 +245,13 @@ func (q *QuantNet) Eval(r *data.Record) int {
 			sum += int32(v) * int32(v*ow[i])
 		}
 	}
-	return (int(sum)/QA + int(q.OutputBias[b])) * Scale / (QA * QB)
+	return (int(sum)/QA + int(q.OutputBias[b])) * scaleOr(q.Scale) / (QA * QB)
 }
 
 // WriteTo writes the network in package nnue's net file format (which
 // checks it as a load would).
 func (q *QuantNet) WriteTo(w io.Writer) (int64, error) {
-	net, err := nnue.NewBucketedNet(q.Hidden, q.Buckets, q.FeatureWeights, q.FeatureBias, q.OutputWeights, q.OutputBias)
+	net, err := nnue.NewScaledNet(q.Hidden, q.Buckets, scaleOr(q.Scale), q.FeatureWeights, q.FeatureBias, q.OutputWeights, q.OutputBias)
 	if err != nil {
 		return 0, err
 	}

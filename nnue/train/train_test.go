@@ -880,3 +880,47 @@ func TestKeepBest(t *testing.T) {
 		t.Fatal("a better epoch did not replace the best net")
 	}
 }
+
+// With Scale K the target reads the score as sigmoid(score/K), the float
+// net evaluates to K times its output, and the net file carries K.
+func TestScaleOption(t *testing.T) {
+	dir := t.TempDir()
+	ds := testData(t, dir)
+	o := testOptions(dir)
+	o.Epochs, o.Lambda, o.Scale = 1, 1, 120
+	tr, err := NewTrainer(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 0.0
+	for i := range ds.Val {
+		r := &ds.Val[i]
+		d := sigmoid(tr.Net.Output(r)) - sigmoid(float64(r.Score())/120)
+		want += d * d
+	}
+	want /= float64(len(ds.Val))
+	if got := tr.Loss(ds.Val); math.Abs(got-want) > 1e-9*max(1, want) {
+		t.Fatalf("loss at scale 120: %.12f, want %.12f", got, want)
+	}
+	if _, err := tr.Run(ds, nil); err != nil {
+		t.Fatal(err)
+	}
+	r := &ds.Val[0]
+	if got, want := tr.Net.Eval(r), 120*tr.Net.Output(r); math.Abs(got-want) > 1e-9 {
+		t.Fatalf("float eval %g, want %g", got, want)
+	}
+	net, err := nnue.LoadFile(o.Out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if net.Scale() != 120 {
+		t.Fatalf("net file scale %d, want 120", net.Scale())
+	}
+	if q := tr.Net.Quantise(); q.Scale != 120 {
+		t.Fatalf("quantised scale %d, want 120", q.Scale)
+	}
+	o.Scale = nnue.MaxScale + 1
+	if _, err := NewTrainer(o); err == nil || !strings.Contains(err.Error(), "scale") {
+		t.Fatalf("scale %d: %v, want an error naming the scale", o.Scale, err)
+	}
+}

@@ -24,6 +24,10 @@ type Options struct {
 	LRGamma float64
 	WD      float64 // AdamW weight decay of the feature and output weights (not the biases)
 	Lambda  float64 // weight of the search score in the target, 1-Lambda the result's
+	// Scale is the K of the target's sigmoid(score/K), and the net's
+	// centipawns per unit of output (written in the net file):
+	// nnue.MinScale to nnue.MaxScale.
+	Scale   int
 	Power   float64 // the loss is the mean of |sigmoid(y) - target|^Power
 	Threads int     // worker goroutines
 	Seed    uint64  // initialisation, validation split and shuffling (a resumed run has its checkpoint's)
@@ -45,7 +49,7 @@ type Options struct {
 // DefaultOptions returns the defaults of `brudno train`.
 func DefaultOptions() Options {
 	return Options{Hidden: 256, Buckets: 1, Epochs: 20, Batch: 16384, LR: 0.001, LRDrop: 15, LRGamma: 0.1,
-		WD: 0.01, Lambda: 1.0, Power: 2, Threads: 1, Seed: 1}
+		WD: 0.01, Lambda: 1.0, Scale: Scale, Power: 2, Threads: 1, Seed: 1}
 }
 
 // Check returns an error for an option out of range (all but Hidden and
@@ -66,6 +70,8 @@ func (o *Options) Check() error {
 		return fmt.Errorf("weight decay %g: want 0 to 1", o.WD)
 	case !(o.Lambda >= 0 && o.Lambda <= 1):
 		return fmt.Errorf("lambda %g: want 0 to 1", o.Lambda)
+	case o.Scale < nnue.MinScale || o.Scale > nnue.MaxScale:
+		return fmt.Errorf("scale %d: want %d to %d", o.Scale, nnue.MinScale, nnue.MaxScale)
 	case !(o.Power >= 1 && o.Power <= 10):
 		return fmt.Errorf("power %g: want 1 to 10", o.Power)
 	case o.Threads < 1 || o.Threads > 1024:
@@ -137,6 +143,7 @@ func NewTrainer(opt Options) (*Trainer, error) {
 }
 
 func newTrainer(net *Net, opt Options) *Trainer {
+	net.Scale = opt.Scale
 	p := len(net.Params)
 	t := &Trainer{Net: net, opt: opt, m: make([]float32, p), v: make([]float32, p), bestVal: math.Inf(1)}
 	t.setThreads(opt.Threads)
@@ -146,7 +153,9 @@ func newTrainer(net *Net, opt Options) *Trainer {
 func (t *Trainer) setThreads(n int) {
 	t.workers = t.workers[:0]
 	for range n {
-		t.workers = append(t.workers, newWorker(t.Net.Hidden, t.Net.Buckets))
+		w := newWorker(t.Net.Hidden, t.Net.Buckets)
+		w.evalScale = float64(t.Net.scale())
+		t.workers = append(t.workers, w)
 	}
 }
 
@@ -424,6 +433,7 @@ type worker struct {
 	accUs, accThem   []float32
 	gradUs, gradThem []float32
 	loss             float64 // sum over the positions of the last run
+	evalScale        float64 // K of the target's sigmoid(score/K) (0: Scale)
 	featsW, featsB   [maxPieces]uint16
 }
 
@@ -538,11 +548,15 @@ func (w *worker) run(p []float32, recs []data.Record, idx []uint32, scale, lambd
 	if idx != nil {
 		count = len(idx)
 	}
+	k := w.evalScale
+	if k == 0 {
+		k = Scale
+	}
 	loss := 0.0
-	for k := 0; k < count; k++ {
-		i := uint32(k)
+	for j := 0; j < count; j++ {
+		i := uint32(j)
 		if idx != nil {
-			i = idx[k]
+			i = idx[j]
 		}
 		r := &recs[i]
 		n := features(r, &w.featsW, &w.featsB)
@@ -569,7 +583,7 @@ func (w *worker) run(p []float32, recs []data.Record, idx []uint32, scale, lambd
 		}
 		y := float64(obs[b]) + float64(yUs) + float64(yThem)
 		pred := sigmoid(y)
-		target := lambda*sigmoid(float64(r.Score())/Scale) + (1-lambda)*stmResult(r)
+		target := lambda*sigmoid(float64(r.Score())/k) + (1-lambda)*stmResult(r)
 		diff := pred - target
 		var dLdp float64
 		if power == 2 {
