@@ -19,9 +19,10 @@
 //	eval = (sum/QA + outputBias) * scale / (QA*QB)
 //
 // with Go's truncating division, scale being the net's (Scale, 400, unless
-// its trainer read the search scores on another scale). On amd64 CPUs with AVX2 the accumulator
-// updates and the output layer run in assembly; everywhere else, or after
-// UseSIMD(false), in pure Go. Both give bit-identical results.
+// its trainer read the search scores on another scale). On amd64 CPUs
+// with AVX2 the accumulator updates and the output layer run in assembly;
+// everywhere else, or after UseSIMD(false), in pure Go. Both give
+// bit-identical results.
 //
 // File format (little-endian), version 1:
 //
@@ -264,8 +265,8 @@ func Load(r io.Reader) (*Net, error) {
 	if qa != QA || qb != QB {
 		return nil, fmt.Errorf("nnue: quantisation qa=%d qb=%d, want %d, %d", qa, qb, QA, QB)
 	}
-	if scale < MinScale || scale > MaxScale {
-		return nil, fmt.Errorf("nnue: scale %d, want %d to %d", scale, MinScale, MaxScale)
+	if err := validScale(int(scale)); err != nil {
+		return nil, err
 	}
 
 	buf := make([]byte, FileSize(h, b))

@@ -7,9 +7,11 @@ package search
 import "brudno/board"
 
 // staticEval evaluates the thread's position from the side to move's view.
+// A network's evaluation is kept off the mate range (and so within the
+// table's int16), whatever the net file's weights and scale.
 func (t *thread) staticEval() int {
 	if t.nn != nil {
-		return t.nn.Evaluate(t.pos)
+		return max(-MateBound+1, min(t.nn.Evaluate(t.pos), MateBound-1))
 	}
 	return t.ev.Evaluate(t.pos)
 }

@@ -89,3 +89,31 @@ func TestNNUENoAllocationPerNode(t *testing.T) {
 		t.Errorf("allocations grow with the tree: %d at %d nodes, %d at %d nodes", small, smallNodes, big, bigNodes)
 	}
 }
+
+// A network whose evaluation lies beyond the table's int16 and the mate
+// range (a zero net with an output bias of 100 units at scale 1000:
+// 100,000 centipawns for whichever side is to move) is clamped off the
+// mate range, and a search with it plays a legal move and reports no
+// mate.
+func TestNNUEEvaluationClamped(t *testing.T) {
+	h := 16
+	net, err := nnue.NewScaledNet(h, 1, nnue.MaxScale, make([]int16, nnue.Inputs*h), make([]int16, h), make([]int16, 2*h), []int32{100 * nnue.QA * nnue.QB})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := net.EvaluatePosition(board.NewPosition()); got != 100*nnue.MaxScale {
+		t.Fatalf("the net evaluates to %d, want %d", got, 100*nnue.MaxScale)
+	}
+	opts := DefaultOptions()
+	opts.Net = net
+	_, th := prepared(t, board.StartFEN, opts)
+	if got := th.staticEval(); got != MateBound-1 {
+		t.Fatalf("staticEval %d, want %d", got, MateBound-1)
+	}
+	s := NewSearcher(NewTT(16))
+	p, _ := board.ParseFEN(board.StartFEN)
+	r := s.Search(p, Limits{Depth: 5}, opts, 0, Callbacks{})
+	if !p.IsLegal(r.Best) || IsMateScore(r.Score) {
+		t.Fatalf("best %v score %d: want a legal move and a score below the mate range", r.Best, r.Score)
+	}
+}
