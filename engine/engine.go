@@ -137,6 +137,30 @@ func (e *Engine) Evaluate() eval.Breakdown {
 	return eval.Explain(e.Position())
 }
 
+// NetEvaluation is the loaded network's view of the current position.
+type NetEvaluation struct {
+	Score  int    // centipawns, side to move's view
+	Name   string // EvalFile's value
+	Hidden int    // hidden neurons per perspective
+	Scale  int    // centipawns per unit of output
+	InUse  bool   // Evaluation is NNUE: the search evaluates with it
+}
+
+// NetEvaluate evaluates the current position with the network EvalFile
+// loaded; ok is false when none is loaded.
+func (e *Engine) NetEvaluate() (ev NetEvaluation, ok bool) {
+	e.mu.Lock()
+	net := e.set.net
+	ev.Name, ev.InUse = e.set.netName, e.set.nnue
+	pos := e.pos.Clone()
+	e.mu.Unlock()
+	if net == nil {
+		return NetEvaluation{}, false
+	}
+	ev.Score, ev.Hidden, ev.Scale = net.EvaluatePosition(pos), net.Hidden(), net.Scale()
+	return ev, true
+}
+
 // Go starts a search of the current position and returns at once. The
 // callbacks run on the search's goroutine.
 func (e *Engine) Go(lim search.Limits, cb Callbacks) error {

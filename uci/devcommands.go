@@ -55,6 +55,13 @@ func (s *Session) evaluate() {
 		s.out.println("info string endgame knowledge decides this position")
 	}
 	s.out.printf("info string eval %d (side to move's view)", b.Total)
+	if nn, ok := s.eng.NetEvaluate(); ok {
+		use := "the search uses the hand-crafted evaluation (Evaluation HCE)"
+		if nn.InUse {
+			use = "the search uses the network (Evaluation NNUE)"
+		}
+		s.out.printf("info string network eval %d (side to move's view; %s, %d hidden, scale %d); %s", nn.Score, nn.Name, nn.Hidden, nn.Scale, use)
+	}
 }
 
 func (s *Session) bench(args []string) {

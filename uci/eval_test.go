@@ -1,0 +1,56 @@
+package uci
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"brudno/board"
+	"brudno/engine"
+	"brudno/nnue"
+)
+
+// `eval` shows the hand-crafted evaluation and, once EvalFile has loaded
+// a network, the network's score of the same position and which of the
+// two the search uses.
+func TestEvalShowsNetwork(t *testing.T) {
+	e := engine.New()
+	if err := e.SetOption("EvalFile", "<empty>"); err != nil { // unload an embedded one
+		t.Fatal(err)
+	}
+	out := strings.Join(session(t, e, "position startpos moves e2e4", "eval"), "\n")
+	if !strings.Contains(out, "info string eval ") || strings.Contains(out, "network eval") {
+		t.Fatalf("without a network:\n%s", out)
+	}
+
+	net, err := nnue.RandomNet(32, 50, rand.New(rand.NewSource(3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(t.TempDir(), "n.nnue")
+	f, err := os.Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := net.Save(f); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	pos, _ := board.ParseFEN(board.StartFEN)
+	m, _ := pos.ParseMove("e2e4")
+	pos.Make(m)
+	want := fmt.Sprintf("info string network eval %d (side to move's view; %s, 32 hidden, scale 400); the search uses the hand-crafted evaluation", net.EvaluatePosition(pos), name)
+	out = strings.Join(session(t, e, "setoption name EvalFile value "+name, "position startpos moves e2e4", "eval"), "\n")
+	if !strings.Contains(out, want) {
+		t.Fatalf("output lacks %q:\n%s", want, out)
+	}
+	out = strings.Join(session(t, e, "setoption name Evaluation value NNUE", "eval"), "\n")
+	if !strings.Contains(out, "the search uses the network (Evaluation NNUE)") {
+		t.Fatalf("with Evaluation NNUE:\n%s", out)
+	}
+}
