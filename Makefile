@@ -89,14 +89,17 @@ tune: datagen
 # NNUE_GAMES games, in effect until stopped: Ctrl-C finishes the games in
 # progress, flushes and stops; running it again appends to the file with
 # new games (the next game number is kept in NNUE_DATA.games). `./$(EXE)
-# datagen-info $(NNUE_DATA)` summarises the data.
+# datagen-info $(NNUE_DATA)` summarises the data. NNUE_FLAGS passes more
+# datagen flags: NNUE_FLAGS="-nnue net.nnue" plays the games with a network
+# (the next generation's data; give it its own NNUE_DATA).
 NNUE_DATA ?= data/nnue/brudno-5000n.bin
+NNUE_FLAGS ?=
 NNUE_NODES ?= 5000
 NNUE_GAMES ?= 1000000
 NNUE_RANDOM_PLIES ?= 4
 nnue-data: build
 	mkdir -p $(dir $(NNUE_DATA))
-	./$(EXE) datagen -format bin -append -book $(SHARED)/books/noob_2moves.epd -random-plies $(NNUE_RANDOM_PLIES) -nodes $(NNUE_NODES) -threads $(DATAGEN_THREADS) -games $(NNUE_GAMES) -out $(NNUE_DATA)
+	./$(EXE) datagen -format bin -append -book $(SHARED)/books/noob_2moves.epd -random-plies $(NNUE_RANDOM_PLIES) -nodes $(NNUE_NODES) -threads $(DATAGEN_THREADS) -games $(NNUE_GAMES) $(NNUE_FLAGS) -out $(NNUE_DATA)
 
 # The embedded default network (engine/nets/default.nnue, engine/nets/README.md):
 # `brudno train` on NET_DATA (files of `make nnue-data`), with NET_HIDDEN

@@ -49,6 +49,7 @@ import (
 
 	"brudno/board"
 	"brudno/eval"
+	"brudno/nnue"
 	"brudno/nnue/data"
 	"brudno/search"
 )
@@ -63,8 +64,9 @@ type datagenConfig struct {
 	drawScore, drawPly      int
 	drawAfter               int
 	seed                    int64
-	bin                     bool // -format bin: NNUE records instead of text lines
-	firstGame               int  // index of the first game (bin -append goes on from FILE.games)
+	bin                     bool      // -format bin: NNUE records instead of text lines
+	net                     *nnue.Net // -nnue: the games' evaluation (nil: the hand-crafted one)
+	firstGame               int       // index of the first game (bin -append goes on from FILE.games)
 	openings                []string
 	progressEvery           time.Duration
 	stderr                  io.Writer
@@ -88,6 +90,7 @@ func cmdDatagen(args []string, stdout, stderr io.Writer) int {
 	format := fs.String("format", "text", "output `format`: text (`FEN [result]` lines for the tuner) or bin (32-byte NNUE training records, see nnue/data)")
 	bookPath := fs.String("book", "", "EPD/FEN `file` of opening positions (e.g. ../shared/books/noob_2moves.epd); none: random plies from the start position")
 	out := fs.String("out", "", "write the positions to this `file` (required)")
+	netFile := fs.String("nnue", "", "play the games with the NNUE network of this `file` (default: the hand-crafted evaluation); the scores recorded are then the network's search's")
 	appendOut := fs.Bool("append", false, "append to the output file instead of replacing it (bin: and go on with new games, numbered on from FILE.games)")
 	fs.IntVar(&cfg.games, "games", 1000, "games to play")
 	fs.Uint64Var(&cfg.nodes, "nodes", 5000, "nodes per move")
@@ -135,6 +138,12 @@ func cmdDatagen(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		cfg.openings = fens
+	}
+	if *netFile != "" {
+		if cfg.net, err = nnue.LoadFile(*netFile); err != nil {
+			fmt.Fprintf(stderr, "datagen: -nnue: %v\n", err)
+			return 2
+		}
 	}
 	cfg.stderr = stderr
 	cfg.progressEvery = 10 * time.Second
@@ -444,6 +453,7 @@ func (cfg *datagenConfig) playGame(s *search.Searcher, ev *eval.Evaluator, rng *
 	pos := cfg.opening(rng)
 	opts := search.DefaultOptions()
 	opts.Threads = 1
+	opts.Net = cfg.net
 	var fens []string
 	var records []data.Record
 	var result float64

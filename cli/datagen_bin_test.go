@@ -241,3 +241,45 @@ func writeStartRecords(t *testing.T, path string, scores []int, results []data.R
 	}
 	return w.Bytes()
 }
+
+// -nnue plays the games with a network: the same seed without it gives
+// the same file twice (one thread, node limits), and with it another; a
+// missing or corrupt network file is refused before any game.
+func TestDatagenNNUE(t *testing.T) {
+	dir := t.TempDir()
+	netFile := filepath.Join(dir, "n.nnue")
+	writeRandomNet(t, netFile, 5)
+	var stdout, stderr bytes.Buffer
+	run := func(name string, extra ...string) []byte {
+		t.Helper()
+		out := filepath.Join(dir, name)
+		if rc := cmdDatagen(datagenBinArgs(out, "1", extra...), &stdout, &stderr); rc != 0 {
+			t.Fatalf("datagen %v exit %d: %s", extra, rc, stderr.String())
+		}
+		readRecords(t, out)
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	hce1, hce2, nn := run("hce1.bin"), run("hce2.bin"), run("nn.bin", "-nnue", netFile)
+	if !bytes.Equal(hce1, hce2) {
+		t.Fatal("two runs of the same seed differ: the comparison below would say nothing")
+	}
+	if len(nn) == 0 || bytes.Equal(hce1, nn) {
+		t.Fatalf("-nnue gave %d bytes, the same as the hand-crafted run: %v", len(nn), bytes.Equal(hce1, nn))
+	}
+	bad := filepath.Join(dir, "bad.nnue")
+	os.WriteFile(bad, []byte("BRNN not a net"), 0o644)
+	for _, f := range []string{bad, filepath.Join(dir, "missing.nnue")} {
+		stderr.Reset()
+		out := filepath.Join(dir, "x.bin")
+		if rc := cmdDatagen(datagenBinArgs(out, "1", "-nnue", f), &stdout, &stderr); rc != 2 || !strings.Contains(stderr.String(), "-nnue") {
+			t.Errorf("%s: exit %d, %q", f, rc, stderr.String())
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s: an output file was made", f)
+		}
+	}
+}
