@@ -31,14 +31,8 @@ func TestEvalShowsNetwork(t *testing.T) {
 		t.Fatal(err)
 	}
 	name := filepath.Join(t.TempDir(), "n.nnue")
-	f, err := os.Create(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := net.Save(f); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
+	b, _ := net.MarshalBinary()
+	if err := os.WriteFile(name, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	pos, _ := board.ParseFEN(board.StartFEN)
