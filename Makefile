@@ -103,14 +103,15 @@ nnue-data: build
 
 # The embedded default network (engine/nets/default.nnue, engine/nets/README.md):
 # `brudno train` on NET_DATA (files of `make nnue-data`), with NET_HIDDEN
-# neurons for NET_EPOCHS epochs and NET_FLAGS (for example -mirror
-# -lr-drop 8); the checkpoint goes to NET_CKPT, outside the embedded
+# neurons for NET_EPOCHS epochs and NET_FLAGS (by default the mirror and
+# 8 output buckets, the best validation loss measured in docs/nnue.md);
+# the checkpoint goes to NET_CKPT, outside the embedded
 # folder. The binary is rebuilt to embed the new network. Minutes to an
 # hour, by the size of the data.
 NET_DATA ?= $(NNUE_DATA)
 NET_HIDDEN ?= 256
 NET_EPOCHS ?= 20
-NET_FLAGS ?=
+NET_FLAGS ?= -mirror -buckets 8
 NET_CKPT ?= data/nnue/default.ckpt
 net: build
 	mkdir -p $(dir $(NET_CKPT))
