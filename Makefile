@@ -91,10 +91,12 @@ tune: datagen
 # new games (the next game number is kept in NNUE_DATA.games). `./$(EXE)
 # datagen-info $(NNUE_DATA)` summarises the data. NNUE_FLAGS passes more
 # datagen flags: NNUE_FLAGS="-nnue net.nnue" plays the games with a network
-# (the next generation's data; give it its own NNUE_DATA).
-NNUE_DATA ?= data/nnue/brudno-5000n.bin
+# (the next generation's data; give it its own NNUE_DATA). 2,500 nodes:
+# twice the positions an hour of 5,000, and measured the better data for
+# the same time (docs/nnue-data.md, "What a lower node count costs").
+NNUE_NODES ?= 2500
+NNUE_DATA ?= data/nnue/brudno-$(NNUE_NODES)n.bin
 NNUE_FLAGS ?=
-NNUE_NODES ?= 5000
 NNUE_GAMES ?= 1000000
 NNUE_RANDOM_PLIES ?= 4
 nnue-data: build
@@ -102,13 +104,14 @@ nnue-data: build
 	./$(EXE) datagen -format bin -append -book $(SHARED)/books/noob_2moves.epd -random-plies $(NNUE_RANDOM_PLIES) -nodes $(NNUE_NODES) -threads $(DATAGEN_THREADS) -games $(NNUE_GAMES) $(NNUE_FLAGS) -out $(NNUE_DATA)
 
 # The embedded default network (engine/nets/default.nnue, engine/nets/README.md):
-# `brudno train` on NET_DATA (files of `make nnue-data`), with NET_HIDDEN
+# `brudno train` on NET_DATA (every file of `make nnue-data`, whatever its
+# node count), with NET_HIDDEN
 # neurons for NET_EPOCHS epochs and NET_FLAGS (by default the mirror and
 # 8 output buckets, the best validation loss measured in docs/nnue.md);
 # the checkpoint goes to NET_CKPT, outside the embedded
 # folder. The binary is rebuilt to embed the new network. Minutes to an
 # hour, by the size of the data.
-NET_DATA ?= $(NNUE_DATA)
+NET_DATA ?= $(wildcard data/nnue/brudno-*n.bin)
 NET_HIDDEN ?= 256
 NET_EPOCHS ?= 20
 NET_FLAGS ?= -mirror -buckets 8
