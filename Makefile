@@ -117,6 +117,7 @@ NET_EPOCHS ?= 20
 NET_FLAGS ?= -mirror -buckets 8
 NET_CKPT ?= data/nnue/default.ckpt
 net: build
+	@test -n "$(NET_DATA)" || { echo "net: no data/nnue/brudno-*n.bin: run make nnue-data first, or set NET_DATA"; exit 2; }
 	mkdir -p $(dir $(NET_CKPT))
 	./$(EXE) train -out engine/nets/default.nnue -checkpoint $(NET_CKPT) -hidden $(NET_HIDDEN) -epochs $(NET_EPOCHS) $(NET_FLAGS) $(NET_DATA)
 	$(MAKE) build
