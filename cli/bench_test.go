@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"brudno/engine"
 	"brudno/nnue"
 	"brudno/search"
 )
@@ -69,6 +70,50 @@ func TestBenchNNUE(t *testing.T) {
 		if rc := cmdBench([]string{"-nnue", f, "4"}, &out, &errOut); rc != 2 || errOut.Len() == 0 {
 			t.Errorf("-nnue %s: exit %d, message %q; want 2 and a message", f, rc, errOut.String())
 		}
+	}
+}
+
+// Without -nnue or -hce bench evaluates as the engine does by default:
+// with the embedded network in a build that has one (the same nodes as
+// -nnue with that network's file), else with HCE (the same as -hce).
+// -nnue and -hce together are refused.
+func TestBenchDefaultEvaluation(t *testing.T) {
+	nodes := func(args ...string) string {
+		t.Helper()
+		var out, errOut bytes.Buffer
+		if rc := cmdBench(append(args, "4"), &out, &errOut); rc != 0 {
+			t.Fatalf("bench %v: exit %d: %s", args, rc, errOut.String())
+		}
+		return strings.Fields(out.String())[0]
+	}
+	def := nodes()
+	net, err := engine.EmbeddedNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if net == nil {
+		if hce := nodes("-hce"); def != hce {
+			t.Errorf("no embedded network: bench %s nodes, -hce %s", def, hce)
+		}
+	} else {
+		file := filepath.Join(t.TempDir(), "embedded.nnue")
+		b, err := net.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if withFile := nodes("-nnue", file); def != withFile {
+			t.Errorf("embedded network: bench %s nodes, -nnue with its file %s", def, withFile)
+		}
+		if hce := nodes("-hce"); hce == def {
+			t.Errorf("-hce searched the same %s nodes as the network", hce)
+		}
+	}
+	var out, errOut bytes.Buffer
+	if rc := cmdBench([]string{"-hce", "-nnue", "x.nnue", "4"}, &out, &errOut); rc != 2 || !strings.Contains(errOut.String(), "choose one") {
+		t.Errorf("-hce with -nnue: exit %d, %q", rc, errOut.String())
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"brudno/engine"
 	"brudno/nnue"
 	"brudno/search"
 )
@@ -41,6 +42,7 @@ type searchFlags struct {
 	threads               int
 	scheme                string
 	nnue                  string   // a network file: evaluate with it
+	hce                   bool     // evaluate with the hand-crafted evaluation
 	params                []string // the search constants set by -param
 }
 
@@ -51,7 +53,8 @@ func (f *searchFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.disable, "disable", "", "comma-separated enhancements to switch off")
 	fs.IntVar(&f.threads, "threads", 1, "search threads")
 	fs.StringVar(&f.scheme, "scheme", search.LazySMP.String(), "parallel scheme with several threads: "+strings.Join(search.ParallelSchemeNames(), ", "))
-	fs.StringVar(&f.nnue, "nnue", "", "evaluate with the NNUE network of this `file` instead of the hand-crafted evaluation")
+	fs.StringVar(&f.nnue, "nnue", "", "evaluate with the NNUE network of this `file` (without -nnue or -hce: the engine's default evaluation, "+engine.DefaultEvaluation()+" in this build)")
+	fs.BoolVar(&f.hce, "hce", false, "evaluate with the hand-crafted evaluation")
 	fs.Var(paramFlag{&f.params}, "param", "set a search constant of `brudno params`, `Name=Value` (repeatable)")
 }
 
@@ -109,8 +112,15 @@ func (f *searchFlags) options() (search.Options, error) {
 		return o, err
 	}
 	o.Parallel = p
-	if f.nnue != "" {
+	switch {
+	case f.nnue != "" && f.hce:
+		return o, fmt.Errorf("-nnue and -hce: choose one evaluation")
+	case f.nnue != "":
 		if o.Net, err = nnue.LoadFile(f.nnue); err != nil {
+			return o, err
+		}
+	case !f.hce && engine.DefaultEvaluation() == "NNUE":
+		if o.Net, err = engine.EmbeddedNet(); err != nil {
 			return o, err
 		}
 	}

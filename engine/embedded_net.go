@@ -1,5 +1,6 @@
 // The network built into the binary: engine/nets/default.nnue when the
-// build has one (make net writes it). EvalFile names it "<default>".
+// build has one (make net writes it). EvalFile names it "<default>", and
+// the engine evaluates with it by default (Evaluation NNUE).
 package engine
 
 import (
@@ -21,9 +22,11 @@ const (
 	embeddedNetName = "<default>" // the EvalFile value that names the embedded network
 )
 
-// embeddedNet returns the embedded network, nil when the build has none,
+// EmbeddedNet returns the embedded network, nil when the build has none,
 // or the error of a damaged one (which TestEmbeddedNet would catch
 // before a release).
+func EmbeddedNet() (*nnue.Net, error) { return embeddedNet() }
+
 var embeddedNet = sync.OnceValues(func() (*nnue.Net, error) {
 	b, err := netsFS.ReadFile(embeddedNetPath)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -46,4 +49,14 @@ func defaultEvalFile() string {
 		return embeddedNetName
 	}
 	return "<empty>"
+}
+
+// DefaultEvaluation is Evaluation's default: NNUE with the embedded
+// network when the build has a sound one, else the hand-crafted
+// evaluation.
+func DefaultEvaluation() string {
+	if defaultEvalFile() == embeddedNetName {
+		return "NNUE"
+	}
+	return "HCE"
 }

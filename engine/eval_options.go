@@ -1,7 +1,8 @@
 // The evaluation options: Evaluation chooses between the hand-crafted
 // evaluation (HCE) and the NNUE network, and EvalFile loads a network
-// file or names the embedded one ("<default>", embedded_net.go). HCE
-// stays the default until a network trained on Brudno's games beats it.
+// file or names the embedded one ("<default>", embedded_net.go). A build
+// with an embedded network evaluates with it by default; one without
+// evaluates with HCE.
 package engine
 
 import (
@@ -14,8 +15,10 @@ import (
 
 func evalOptions() []Option {
 	return []Option{
-		{Name: "Evaluation", Type: Combo, Default: "HCE", Vars: []string{"HCE", "NNUE"}, apply: setEvaluation},
+		// EvalFile first: New applies the defaults in this order, and
+		// Evaluation NNUE needs the network loaded.
 		{Name: "EvalFile", Type: String, Default: defaultEvalFile(), apply: setEvalFile},
+		{Name: "Evaluation", Type: Combo, Default: DefaultEvaluation(), Vars: []string{"HCE", "NNUE"}, apply: setEvaluation},
 	}
 }
 

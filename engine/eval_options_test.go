@@ -36,11 +36,16 @@ func writeNet(t *testing.T, dir string) string {
 // Evaluation NNUE.
 func TestEvaluationOptions(t *testing.T) {
 	e := New()
-	if e.set.search.Net != nil {
-		t.Fatal("a network is in use by default")
+	if inUse := e.set.search.Net != nil; inUse != (DefaultEvaluation() == "NNUE") {
+		t.Fatalf("network in use by default %v, default evaluation %s", inUse, DefaultEvaluation())
 	}
-	if err := e.SetOption("EvalFile", "<empty>"); err != nil { // unload an embedded one
-		t.Fatal(err)
+	if err := e.SetOption("EvalFile", "<empty>"); e.set.nnue && (err == nil || !strings.Contains(err.Error(), "keeping")) {
+		t.Fatalf("EvalFile <empty> with Evaluation NNUE: %v", err)
+	}
+	for _, o := range [][2]string{{"Evaluation", "HCE"}, {"EvalFile", "<empty>"}} { // unload an embedded network
+		if err := e.SetOption(o[0], o[1]); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := e.SetOption("Evaluation", "NNUE"); err == nil || e.set.nnue {
 		t.Fatalf("NNUE without a network: %v, nnue %v", err, e.set.nnue)
@@ -72,8 +77,9 @@ func TestEvaluationOptions(t *testing.T) {
 	}
 }
 
-// The embedded network, when the build has one, loads and is EvalFile's
-// default; without one, "<default>" is refused and the network in use
+// The embedded network, when the build has one, loads, is EvalFile's
+// default and is in use by default (Evaluation NNUE); without one the
+// evaluation is HCE, "<default>" is refused and the network in use
 // stays.
 func TestEmbeddedNet(t *testing.T) {
 	net, err := embeddedNet()
@@ -82,8 +88,8 @@ func TestEmbeddedNet(t *testing.T) {
 	}
 	e := New()
 	if net == nil {
-		if defaultEvalFile() != "<empty>" || e.set.net != nil {
-			t.Fatalf("no embedded network, but EvalFile defaults to %q", defaultEvalFile())
+		if defaultEvalFile() != "<empty>" || e.set.net != nil || DefaultEvaluation() != "HCE" || e.set.search.Net != nil {
+			t.Fatalf("no embedded network, but EvalFile defaults to %q, Evaluation to %s", defaultEvalFile(), DefaultEvaluation())
 		}
 		good := writeNet(t, t.TempDir())
 		if err := e.SetOption("EvalFile", good); err != nil {
@@ -97,6 +103,12 @@ func TestEmbeddedNet(t *testing.T) {
 	}
 	if defaultEvalFile() != "<default>" || e.set.net != net || e.set.netName != "<default>" {
 		t.Fatalf("embedded network: EvalFile default %q, loaded %v", defaultEvalFile(), e.set.net == net)
+	}
+	if DefaultEvaluation() != "NNUE" || !e.set.nnue || e.set.search.Net != net {
+		t.Fatalf("embedded network: Evaluation defaults to %s, the search uses it: %v", DefaultEvaluation(), e.set.search.Net == net)
+	}
+	if err := e.SetOption("Evaluation", "HCE"); err != nil || e.set.search.Net != nil {
+		t.Fatalf("Evaluation HCE: %v", err)
 	}
 	if err := e.SetOption("Evaluation", "NNUE"); err != nil || e.set.search.Net != net {
 		t.Fatalf("Evaluation NNUE with the embedded network: %v", err)

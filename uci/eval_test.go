@@ -18,8 +18,10 @@ import (
 // two the search uses.
 func TestEvalShowsNetwork(t *testing.T) {
 	e := engine.New()
-	if err := e.SetOption("EvalFile", "<empty>"); err != nil { // unload an embedded one
-		t.Fatal(err)
+	for _, o := range [][2]string{{"Evaluation", "HCE"}, {"EvalFile", "<empty>"}} { // unload an embedded network
+		if err := e.SetOption(o[0], o[1]); err != nil {
+			t.Fatal(err)
+		}
 	}
 	out := strings.Join(session(t, e, "position startpos moves e2e4", "eval"), "\n")
 	if !strings.Contains(out, "info string eval ") || strings.Contains(out, "network eval") {
