@@ -147,10 +147,10 @@ func legal(p *board.Position, m board.Move) bool {
 // strength, always a legal one, and the last info line shows it; at a
 // higher Elo it does so less often. Seeded: the same every run. Both
 // evaluate with HCE, with which the first guess at the Elo scale was
-// made (docs/wdl-and-strength.md): on these 8 positions the network's
-// flatter scores put more lines within Elo 2000's margin (7 moves of 8
-// differ, against 5 at Elo 1320), a matter for the calibration, not for
-// this test of the mechanism.
+// made (docs/wdl-and-strength.md). With the first production network
+// 7 moves of these 8 differed at Elo 2000 against 5 at Elo 1320 (seen
+// once, cause not studied): a matter for the calibration, not for this
+// test of the mechanism.
 func TestLimitStrengthPlaysOtherMoves(t *testing.T) {
 	full := New()
 	full.SetOption("Evaluation", "HCE")
