@@ -141,8 +141,8 @@ clean:
 # The laboratory's experiments as the papers ran them (docs/search-lab.md:
 # "MTD(f) against PVS", "ETC as the paper has it", "The minimal graph"), on
 # the Bratko-Kopec positions, one thread: MTD(f) against PVS at depths 2-9
-# with one- and two-bound entries (16 MB, LAB_BIGHASH MB, and without ETC),
-# ETC with its restrictions lifted at depths 8-9 (16 MB, LAB_BIGHASH MB,
+# with one- and two-bound entries (16 MB, LAB_BIGHASH MB, without ETC, and
+# with evaluations rounded to LAB_GRAIN centipawns), ETC with its restrictions lifted at depths 8-9 (16 MB, LAB_BIGHASH MB,
 # LAB_BIGHASH MB of two-bound entries), and the minimal graph (LFMG,
 # ARMG(2) at depths 4-8, ARMG(3) at 4-6) with each configuration's nodes
 # over it. Each table goes to LAB_OUT/NAME.md, its plots to LAB_OUT/lab-*.svg
@@ -153,11 +153,13 @@ LAB_OUT ?= lab-results
 LAB_EPD ?= $(SHARED)/suites/bk.epd
 LAB_MAXTIME ?= 3600s
 LAB_BIGHASH ?= 256
+LAB_GRAIN ?= 16
 lab-mtd: build
 	mkdir -p $(LAB_OUT)
 	./$(EXE) lab -set mtd -epd $(LAB_EPD) -depths 2-9 -maxtime $(LAB_MAXTIME) -plot $(LAB_OUT) > $(LAB_OUT)/mtd-16mb.md 2> $(LAB_OUT)/mtd-16mb.log
 	./$(EXE) lab -set mtd -epd $(LAB_EPD) -depths 2-9 -maxtime $(LAB_MAXTIME) -plot $(LAB_OUT) -hash $(LAB_BIGHASH) > $(LAB_OUT)/mtd-$(LAB_BIGHASH)mb.md 2> $(LAB_OUT)/mtd-$(LAB_BIGHASH)mb.log
 	./$(EXE) lab -set mtd -etc=false -epd $(LAB_EPD) -depths 2-9 -maxtime $(LAB_MAXTIME) -plot $(LAB_OUT) -hash $(LAB_BIGHASH) > $(LAB_OUT)/mtd-$(LAB_BIGHASH)mb-noetc.md 2> $(LAB_OUT)/mtd-$(LAB_BIGHASH)mb-noetc.log
+	./$(EXE) lab -set mtd -grain $(LAB_GRAIN) -epd $(LAB_EPD) -depths 2-9 -maxtime $(LAB_MAXTIME) -plot $(LAB_OUT) > $(LAB_OUT)/mtd-16mb-grain$(LAB_GRAIN).md 2> $(LAB_OUT)/mtd-16mb-grain$(LAB_GRAIN).log
 	./$(EXE) lab -set etc -epd $(LAB_EPD) -depths 8-9 -maxtime $(LAB_MAXTIME) -plot $(LAB_OUT) > $(LAB_OUT)/etc-16mb.md 2> $(LAB_OUT)/etc-16mb.log
 	./$(EXE) lab -set etc -epd $(LAB_EPD) -depths 8-9 -maxtime $(LAB_MAXTIME) -plot $(LAB_OUT) -hash $(LAB_BIGHASH) > $(LAB_OUT)/etc-$(LAB_BIGHASH)mb.md 2> $(LAB_OUT)/etc-$(LAB_BIGHASH)mb.log
 	./$(EXE) lab -set etc -two -epd $(LAB_EPD) -depths 8-9 -maxtime $(LAB_MAXTIME) -plot $(LAB_OUT) -hash $(LAB_BIGHASH) > $(LAB_OUT)/etc-$(LAB_BIGHASH)mb-two.md 2> $(LAB_OUT)/etc-$(LAB_BIGHASH)mb-two.log

@@ -69,6 +69,7 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 	minimal := fs.Bool("minimal", false, "instead: the left-first minimal graph (LFMG) at each depth and each seed configuration's nodes over it (lab_minimal.go)")
 	armg := fs.Int("armg", 0, "with -minimal, also ARMG(`d`): the cheapest cutoff in the last d plies (0: not)")
 	armgQS := fs.Bool("armg-qs", false, "with -armg, the cheapest cutoff in quiescence too")
+	grain := fs.Int("grain", 0, "round every static evaluation to the nearest multiple of `cp` centipawns in each configuration of -set (MTD(f)'s passes then step by at least that; 0 or 1: not)")
 	plotDir := fs.String("plot", "", "also draw the tables as SVG plots into `dir`: nodes by depth and configuration; with -minimal, each configuration's nodes over the LFMG")
 	if _, err := parseInterspersed(fs, args); err != nil {
 		return 2
@@ -88,6 +89,14 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "lab: no positions in %s\n", *epd)
 			return 2
 		}
+	}
+	if *grain < 0 || *grain > 1000 {
+		fmt.Fprintf(stderr, "lab: -grain must be from 0 to 1000 centipawns, got %d\n", *grain)
+		return 2
+	}
+	if *grain > 1 && (*smp != "" || *minimal) {
+		fmt.Fprintf(stderr, "lab: -grain goes with the node tables of -set, not with -smp or -minimal\n")
+		return 2
 	}
 	if *smp != "" {
 		if *repeat < 1 {
@@ -145,12 +154,20 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lab: %v\n", err)
 		return 2
 	}
-	fmt.Fprintf(stdout, "Total nodes, interior + quiescence (interior alone in brackets), over %d positions, one thread, fresh %s per position.\n\n", len(fens), labTableDesc(*set, *hashMB, *two))
+	desc, plotSet := labTableDesc(*set, *hashMB, *two), *set
+	if *grain > 1 {
+		for i := range configs {
+			configs[i].opts.EvalGrain = *grain
+		}
+		desc += fmt.Sprintf(", static evaluations rounded to multiples of %d cp", *grain)
+		plotSet += fmt.Sprintf("-grain%d", *grain)
+	}
+	fmt.Fprintf(stdout, "Total nodes, interior + quiescence (interior alone in brackets), over %d positions, one thread, fresh %s per position.\n\n", len(fens), desc)
 	tt := search.NewTT(*hashMB)
 	totals := labTable(fens, from, to, configs, tt, *maxTime, stdout, stderr)
 	labRelative(from, configs, totals, stdout)
-	if err := labPlotTo(*plotDir, labPlotName(*set, *hashMB, *two, !*withETC && *set == "mtd", "nodes"), func(path string) error {
-		title := fmt.Sprintf("Total nodes over %d positions, %s", len(fens), labTableDesc(*set, *hashMB, *two))
+	if err := labPlotTo(*plotDir, labPlotName(plotSet, *hashMB, *two, !*withETC && *set == "mtd", "nodes"), func(path string) error {
+		title := fmt.Sprintf("Total nodes over %d positions, %s", len(fens), desc)
 		return labPlot(path, title, "total nodes (log scale)", true, from, labConfigNames(configs), labCells(totals, func(int) float64 { return 1 }))
 	}); err != nil {
 		fmt.Fprintf(stderr, "lab: plot: %v\n", err)

@@ -47,6 +47,7 @@ func TestLabSets(t *testing.T) {
 		{[]string{"-set", "mtd", "-etc=false", "-hash", "4", "-depths", "3"}, []string{"4 MB table", "PVS+asp 1b"}},
 		{[]string{"-set", "etc", "-two", "-hash", "8", "-depths", "3"}, []string{"8 MB table of two-bound entries", "| ETC both lifted |", "ETC every depth vs no ETC"}},
 		{[]string{"-two", "-depths", "2"}, []string{"two-bound entries", "| MTD(f) |"}},
+		{[]string{"-set", "mtd", "-grain", "16", "-depths", "2"}, []string{"rounded to multiples of 16 cp", "| MTD(f) 1b |"}},
 	} {
 		var out, errOut bytes.Buffer
 		if rc := cmdLab(append(c.args, "-epd", epd), &out, &errOut); rc != 0 {
@@ -81,6 +82,9 @@ func TestLabBadFlags(t *testing.T) {
 		{[]string{"-set", "nonsense"}, "unknown set"},
 		{[]string{"-hash", "0"}, "-hash must be at least 1"},
 		{[]string{"-minimal", "-armg", "-1"}, "-armg must be 0 or more"},
+		{[]string{"-grain", "-1"}, "-grain must be from 0 to 1000"},
+		{[]string{"-grain", "8", "-minimal"}, "-grain goes with the node tables"},
+		{[]string{"-grain", "8", "-smp", "2"}, "-grain goes with the node tables"},
 	} {
 		var out, errOut bytes.Buffer
 		if rc := cmdLab(c.args, &out, &errOut); rc != 2 || !strings.Contains(errOut.String(), c.want) {

@@ -10,10 +10,16 @@ import "brudno/board"
 // A network's evaluation is kept off the mate range (and so within the
 // table's int16), whatever the net file's weights and scale.
 func (t *thread) staticEval() int {
+	var v int
 	if t.nn != nil {
-		return max(-MateBound+1, min(t.nn.Evaluate(t.pos), MateBound-1))
+		v = max(-MateBound+1, min(t.nn.Evaluate(t.pos), MateBound-1))
+	} else {
+		v = t.ev.Evaluate(t.pos)
 	}
-	return t.ev.Evaluate(t.pos)
+	if g := t.s.opts.EvalGrain; g > 1 {
+		v = roundToGrain(v, g)
+	}
+	return v
 }
 
 // adjustEval is the evaluation that pruning and stand pat use: the raw
@@ -23,6 +29,9 @@ func (t *thread) adjustEval(raw, ply int) int {
 	v := raw + t.correction(ply)
 	if t.s.opts.EvalFifty {
 		v = v * (200 - min(t.pos.HalfmoveClock(), 100)) / 200
+	}
+	if g := t.s.opts.EvalGrain; g > 1 {
+		v = roundToGrain(v, g)
 	}
 	return max(-MateBound+1, min(v, MateBound-1))
 }

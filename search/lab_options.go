@@ -1,5 +1,5 @@
 // Helpers of the laboratory's options (Options.TwoBoundTT, MTDGuessBack2,
-// ETCEveryDepth, ETCRepetitions): the forms of the techniques that the
+// ETCEveryDepth, ETCRepetitions, EvalGrain): the forms of the techniques that the
 // papers measured, for `brudno lab` (docs/search-lab.md).
 package search
 
@@ -11,4 +11,16 @@ func (o *Options) etcMinDepth() int {
 		return 1
 	}
 	return etcDepth
+}
+
+// roundToGrain rounds v to the nearest multiple of g (g > 1), halves away
+// from zero, so that roundToGrain(-v, g) == -roundToGrain(v, g): a
+// position's value from the other side's view stays its negation
+// (Options.EvalGrain). A coarser grain lets each pass of MTD(f) move its
+// bound by at least g.
+func roundToGrain(v, g int) int {
+	if v < 0 {
+		return -((-v + g/2) / g * g)
+	}
+	return (v + g/2) / g * g
 }

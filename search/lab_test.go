@@ -294,3 +294,42 @@ func TestMinimalGraph(t *testing.T) {
 		}
 	}
 }
+
+func TestRoundToGrain(t *testing.T) {
+	for _, g := range []int{2, 3, 8, 16} {
+		for v := -100; v <= 100; v++ {
+			r := roundToGrain(v, g)
+			if r%g != 0 || max(r-v, v-r) > g/2 || roundToGrain(-v, g) != -r {
+				t.Fatalf("roundToGrain(%d, %d) = %d (of -v: %d)", v, g, r, roundToGrain(-v, g))
+			}
+		}
+	}
+}
+
+// With a coarse evaluation grain, every driver still finds alpha-beta's
+// value at the same grain, and that value is a multiple of the grain.
+func TestEvalGrainValues(t *testing.T) {
+	const grain = 16
+	base := PlainOptions()
+	base.EvalGrain = grain
+	configs := map[string]Options{}
+	for _, algo := range []Algorithm{PVS, MTDF} {
+		o := base
+		o.Algorithm, o.TT, o.Killers, o.History, o.ETC = algo, true, true, true, true
+		o.Aspiration = algo == PVS
+		configs[algo.String()] = o
+	}
+	for _, fen := range valueFENs {
+		for depth := 1; depth <= 3; depth++ {
+			want := searchFEN(t, fen, Limits{Depth: depth}, base).Score
+			if want > -MateBound && want < MateBound && want%grain != 0 {
+				t.Errorf("%s depth %d: alpha-beta's value %d is not a multiple of %d", fen, depth, want, grain)
+			}
+			for name, o := range configs {
+				if got := searchFEN(t, fen, Limits{Depth: depth}, o).Score; got != want {
+					t.Errorf("%s depth %d: %s gives %d, alpha-beta %d", fen, depth, name, got, want)
+				}
+			}
+		}
+	}
+}

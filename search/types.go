@@ -110,6 +110,7 @@ type Options struct {
 	MTDGuessBack2  bool // MTD(f)'s first guess is the value of two iterations back, not of the last
 	ETCEveryDepth  bool // ETC at every interior node, not only etcDepth plies or more above the horizon
 	ETCRepetitions bool // ETC also takes the entry of a child that repeats a position or ends the fifty moves
+	EvalGrain      int  // static evaluations rounded to the nearest multiple of this many centipawns (0 or 1: not)
 
 	Aspiration      bool // aspiration windows at the root
 	TT              bool // transposition table cutoffs and hash move
