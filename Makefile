@@ -142,18 +142,18 @@ clean:
 # "MTD(f) against PVS", "ETC as the paper has it", "The minimal graph"), on
 # the Bratko-Kopec positions, one thread: MTD(f) against PVS at depths 2-9
 # with one- and two-bound entries (16 MB, LAB_BIGHASH MB, without ETC, and
-# with evaluations rounded to LAB_GRAIN centipawns), ETC with its restrictions lifted at depths 8-9 (16 MB, LAB_BIGHASH MB,
-# LAB_BIGHASH MB of two-bound entries), and the minimal graph (LFMG,
-# ARMG(2) at depths 4-8, ARMG(3) at 4-6) with each configuration's nodes
-# over it. Each table goes to LAB_OUT/NAME.md, its plots to LAB_OUT/lab-*.svg
-# and its progress to NAME.log;
-# a cell predicted (from the depth before) to take more than LAB_MAXTIME is
-# skipped. Many hours in all.
+# with evaluations rounded to LAB_GRAIN centipawns), ETC with its
+# restrictions lifted at depths 8-9 (16 MB, LAB_BIGHASH MB, LAB_BIGHASH MB
+# of two-bound entries), and the minimal graph (LFMG, ARMG(2) at depths
+# 4-8, ARMG(3) at 4-6) with each configuration's nodes over it. Each table
+# goes to LAB_OUT/NAME.md, its plots to LAB_OUT/lab-*.svg and its progress
+# to NAME.log; a cell predicted (from the depth before) to take more than
+# LAB_MAXTIME is skipped. Many hours in all.
 LAB_OUT ?= lab-results
 LAB_EPD ?= $(SHARED)/suites/bk.epd
 LAB_MAXTIME ?= 3600s
 LAB_BIGHASH ?= 256
-LAB_GRAIN ?= 16
+LAB_GRAIN ?= 64
 lab-mtd: build
 	mkdir -p $(LAB_OUT)
 	./$(EXE) lab -set mtd -epd $(LAB_EPD) -depths 2-9 -maxtime $(LAB_MAXTIME) -plot $(LAB_OUT) > $(LAB_OUT)/mtd-16mb.md 2> $(LAB_OUT)/mtd-16mb.log
