@@ -1,6 +1,6 @@
 // Helpers of the laboratory's options (Options.TwoBoundTT, MTDGuessBack2,
-// ETCEveryDepth, ETCRepetitions, EvalGrain): the forms of the techniques that the
-// papers measured, for `brudno lab` (docs/search-lab.md).
+// ETCEveryDepth, ETCRepetitions, EvalGrain): the forms of the techniques
+// that the papers measured, for `brudno lab` (docs/search-lab.md).
 package search
 
 // etcMinDepth is the least depth at which a node tries enhanced
