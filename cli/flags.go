@@ -112,19 +112,24 @@ func (f *searchFlags) options() (search.Options, error) {
 		return o, err
 	}
 	o.Parallel = p
-	switch {
-	case f.nnue != "" && f.hce:
-		return o, fmt.Errorf("-nnue and -hce: choose one evaluation")
-	case f.nnue != "":
-		if o.Net, err = nnue.LoadFile(f.nnue); err != nil {
-			return o, err
-		}
-	case !f.hce && engine.DefaultEvaluation() == "NNUE":
-		if o.Net, err = engine.EmbeddedNet(); err != nil {
-			return o, err
-		}
+	if err := chooseEvaluation(&o, f.nnue, f.hce); err != nil {
+		return o, err
 	}
 	return o, applySwitches(&o, f.enable, f.disable)
+}
+
+// chooseEvaluation sets o's evaluation from the flags -nnue (a network
+// file) and -hce: neither gives the engine's default evaluation.
+func chooseEvaluation(o *search.Options, netFile string, hce bool) (err error) {
+	switch {
+	case netFile != "" && hce:
+		return fmt.Errorf("-nnue and -hce: choose one evaluation")
+	case netFile != "":
+		o.Net, err = nnue.LoadFile(netFile)
+	case !hce && engine.DefaultEvaluation() == "NNUE":
+		o.Net, err = engine.EmbeddedNet()
+	}
+	return err
 }
 
 // applySwitches switches on the enhancements of the comma-separated list

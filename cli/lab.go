@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -60,6 +61,8 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 	schemeName := fs.String("scheme", search.LazySMP.String(), "with -smp, the parallel schemes (comma-separated): "+strings.Join(search.ParallelSchemeNames(), ", "))
 	enable := fs.String("enable", "", "with -smp, comma-separated enhancements to switch on (for one thread too): "+switchNames())
 	disable := fs.String("disable", "", "with -smp, comma-separated enhancements to switch off")
+	netFile := fs.String("nnue", "", "with -smp, evaluate with the NNUE network of this `file` (without -nnue or -hce: the engine's default evaluation, "+engine.DefaultEvaluation()+" in this build)")
+	hce := fs.Bool("hce", false, "with -smp, evaluate with the hand-crafted evaluation")
 	var params []string
 	fs.Var(paramFlag{&params}, "param", "set a search constant of `brudno params`, `Name=Value` (repeatable)")
 	set := fs.String("set", "seed", "the configurations: "+strings.Join(labSetNames, ", ")+" (lab_sets.go)")
@@ -98,6 +101,10 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lab: -grain goes with the node tables of -set, not with -smp or -minimal\n")
 		return 2
 	}
+	if (*netFile != "" || *hce) && *smp == "" {
+		fmt.Fprintf(stderr, "lab: -nnue and -hce go with -smp (the node tables of -set and -minimal use the hand-crafted evaluation)\n")
+		return 2
+	}
 	if *smp != "" {
 		if *repeat < 1 {
 			fmt.Fprintf(stderr, "lab: -repeat must be at least 1, got %d\n", *repeat)
@@ -122,6 +129,10 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 			schemes = append(schemes, scheme)
 		}
 		opts := search.DefaultOptions()
+		if err := chooseEvaluation(&opts, *netFile, *hce); err != nil {
+			fmt.Fprintf(stderr, "lab: %v\n", err)
+			return 2
+		}
 		if err := applySwitches(&opts, *enable, *disable); err != nil {
 			fmt.Fprintf(stderr, "lab: %v\n", err)
 			return 2
@@ -136,6 +147,7 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 		if len(params) > 0 {
 			desc += ", " + strings.Join(params, ", ")
 		}
+		desc += ", " + evaluationName(opts, *netFile)
 		return labSMP(fens, to, threads, *repeat, schemes, opts, desc, *plotDir, stdout, stderr)
 	}
 	if *hashMB < 1 {
@@ -263,6 +275,18 @@ func labRelative(from int, configs []labConfig, totals [][]uint64, stdout io.Wri
 		}
 		fmt.Fprintln(stdout)
 	}
+}
+
+// evaluationName names the evaluation of opts for a table's heading:
+// the network of netFile, the embedded network, or the hand-crafted one.
+func evaluationName(opts search.Options, netFile string) string {
+	switch {
+	case opts.Net == nil:
+		return "hand-crafted evaluation"
+	case netFile != "":
+		return "network " + filepath.Base(netFile)
+	}
+	return "embedded network"
 }
 
 // smpRun is one parallel configuration of labSMP: a scheme at a thread

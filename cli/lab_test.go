@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"brudno/engine"
 )
 
 func TestLabSMP(t *testing.T) {
@@ -22,17 +24,21 @@ func TestLabSMP(t *testing.T) {
 	if rc := cmdLab([]string{"-smp", "2", "-depths", "4", "-repeat", "3", "-epd", epd}, &out, &errOut); rc != 0 {
 		t.Fatalf("exit %d: %s", rc, errOut.String())
 	}
-	for _, want := range []string{"median of 3 timings", "| 1 |", "| 2 |", "median speedup", "search overhead", "thread 1:"} {
+	defaultEval := "hand-crafted evaluation"
+	if engine.DefaultEvaluation() == "NNUE" {
+		defaultEval = "embedded network"
+	}
+	for _, want := range []string{"median of 3 timings", "default options, " + defaultEval + ",", "| 1 |", "| 2 |", "median speedup", "search overhead", "thread 1:"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
 	}
 	out.Reset()
 	keepParam(t, "YBWSpinMicros")
-	if rc := cmdLab([]string{"-smp", "2", "-scheme", "YBW", "-enable", "YBWShareHistory", "-disable", "ProbCut", "-param", "YBWSpinMicros=100", "-depths", "6", "-epd", epd}, &out, &errOut); rc != 0 {
+	if rc := cmdLab([]string{"-smp", "2", "-scheme", "YBW", "-enable", "YBWShareHistory", "-disable", "ProbCut", "-param", "YBWSpinMicros=100", "-hce", "-depths", "6", "-epd", epd}, &out, &errOut); rc != 0 {
 		t.Fatalf("YBW: exit %d: %s", rc, errOut.String())
 	}
-	for _, want := range []string{"2 threads, YBW (default options, on: YBWShareHistory, off: ProbCut, YBWSpinMicros=100,", "median speedup", "split points", "thread 0:", "thread 1:"} {
+	for _, want := range []string{"2 threads, YBW (default options, on: YBWShareHistory, off: ProbCut, YBWSpinMicros=100, hand-crafted evaluation,", "median speedup", "split points", "thread 0:", "thread 1:"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("YBW output lacks %q:\n%s", want, out.String())
 		}
@@ -67,6 +73,9 @@ func TestLabSMP(t *testing.T) {
 		{[]string{"-smp", "2,x"}, "want thread counts from 2"},
 		{[]string{"-smp", "2", "-enable", "Nope"}, "unknown enhancement"},
 		{[]string{"-smp", "2", "-param", "Nope=1"}, "no search parameter"},
+		{[]string{"-smp", "2", "-hce", "-nnue", "net.nnue"}, "choose one evaluation"},
+		{[]string{"-smp", "2", "-nnue", empty}, empty},
+		{[]string{"-hce"}, "-nnue and -hce go with -smp"},
 	} {
 		errOut.Reset()
 		if rc := cmdLab(c.args, &out, &errOut); rc != 2 || !strings.Contains(errOut.String(), c.want) {
