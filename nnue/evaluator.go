@@ -16,23 +16,24 @@ const MaxPly = 130
 // NewEvaluator and never refreshes from scratch except in Reset.
 //
 // An Evaluator is not safe for concurrent use; give each thread its own.
+// Its fields, written at every move, are padded off the cache lines of
+// whatever the allocator puts beside it (another thread's Evaluator,
+// say): a line shared by two threads' data moves between their cores at
+// every write (false sharing).
 type Evaluator struct {
+	_        [64]byte
 	net      *Net
 	accs     []Accumulator // MaxPly+1, allocated once
-	deltas   []Delta       // deltas[i]: the move from ply i-1 to ply i
-	computed []bool        // accs[i] is up to date
 	ply      int
+	computed [MaxPly + 1]bool  // accs[i] is up to date
+	deltas   [MaxPly + 1]Delta // deltas[i]: the move from ply i-1 to ply i
+	_        [64]byte
 }
 
 // NewEvaluator returns an Evaluator for n (about 0.5 MB). Call Reset
 // before use.
 func (n *Net) NewEvaluator() *Evaluator {
-	return &Evaluator{
-		net:      n,
-		accs:     make([]Accumulator, MaxPly+1),
-		deltas:   make([]Delta, MaxPly+1),
-		computed: make([]bool, MaxPly+1),
-	}
+	return &Evaluator{net: n, accs: make([]Accumulator, MaxPly+1)}
 }
 
 // Net returns the network the Evaluator uses.

@@ -3,6 +3,7 @@ package nnue
 import (
 	"math/rand"
 	"testing"
+	"unsafe"
 
 	"brudno/board"
 )
@@ -298,5 +299,19 @@ func TestNoAllocation(t *testing.T) {
 		if allocs != 0 {
 			t.Errorf("simd=%v: %v allocations per run", simd, allocs)
 		}
+	}
+}
+
+// TestEvaluatorPadding checks that the Evaluator's fields written at
+// every move have a cache line of padding on either side, so that two
+// threads' Evaluators allocated side by side share no line.
+func TestEvaluatorPadding(t *testing.T) {
+	const line = 64
+	var e Evaluator
+	if first := unsafe.Offsetof(e.net); first < line {
+		t.Errorf("Evaluator: its first field at %d, want at least %d", first, line)
+	}
+	if tail := unsafe.Sizeof(e) - (unsafe.Offsetof(e.deltas) + unsafe.Sizeof(e.deltas)); tail < line {
+		t.Errorf("Evaluator: %d bytes after its last field, want at least %d", tail, line)
 	}
 }

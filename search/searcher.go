@@ -53,6 +53,20 @@ type Searcher struct {
 	ybwState *ybwPool // kept between searches
 }
 
+// ownPosition returns a copy of pos on cache lines that no other object
+// shares. A thread writes its position at every move; two threads'
+// copies allocated side by side would share a line, and each write
+// would take it from the other core (false sharing).
+func ownPosition(pos *board.Position) *board.Position {
+	type padded struct {
+		_ [64]byte
+		p board.Position
+		_ [64]byte
+	}
+	b := &padded{p: *pos.Clone()}
+	return &b.p
+}
+
 // NewSearcher returns a searcher using the table tt.
 func NewSearcher(tt *TT) *Searcher { return &Searcher{tt: tt} }
 
@@ -144,7 +158,7 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 	s.threads = s.threads[:opts.Threads]
 	root := s.rootMoves(pos)
 	for _, t := range s.threads {
-		t.pos = pos.Clone()
+		t.pos = ownPosition(pos)
 		switch {
 		case opts.Net == nil:
 			t.nn = nil

@@ -68,6 +68,14 @@ type splitPoint struct {
 	bad       [board.MaxMoves]bool // the picker gave the move among the losing captures
 	count     int
 
+	// Every thread below the split point reads stopped (and parent) at
+	// every node, so it has a cache line of its own: the writes to the
+	// shared state below would otherwise take that line from the readers'
+	// cores at every move handed out or merged (false sharing).
+	_       [64]byte
+	stopped atomic.Bool // a move failed high: everything under the split point unwinds
+	_       [64]byte
+
 	// The shared state of the search of the moves, under mu.
 	mu        sync.Mutex
 	next      int      // the next move of moves to hand out
@@ -81,8 +89,8 @@ type splitPoint struct {
 	workers   int         // threads searching here besides the owner; under the pool's mu
 	joined    bool        // a thread has joined; under the pool's mu
 	selDepth  int         // the helpers' selective depth; under mu
-	stopped   atomic.Bool // a move failed high: everything under the split point unwinds
 	exhausted atomic.Bool // every move has been handed out
+	_         [64]byte    // off the next split point's first line, read at every node
 }
 
 // cutOff reports whether a cutoff ended sp or a split point above it, so

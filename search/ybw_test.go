@@ -9,6 +9,7 @@ import (
 	"math/rand"
 	"testing"
 	"time"
+	"unsafe"
 
 	"brudno/board"
 )
@@ -341,5 +342,28 @@ func TestMeanInto(t *testing.T) {
 	}
 	if n := len(asSlice[int32](&h.corrNP)); n != 2*2*corrSize {
 		t.Errorf("the non-pawn correction history viewed as %d elements", n)
+	}
+}
+
+// TestFalseSharingPadding checks the padding that keeps data one thread
+// writes at every move off the cache lines other threads read: the split
+// point's stop flag alone on its line, and a thread's position copy with a
+// line to spare on either side.
+func TestFalseSharingPadding(t *testing.T) {
+	const line = 64
+	var sp splitPoint
+	if before := unsafe.Offsetof(sp.stopped) - (unsafe.Offsetof(sp.count) + unsafe.Sizeof(sp.count)); before < line {
+		t.Errorf("splitPoint.stopped: %d bytes after the fields before it, want at least %d", before, line)
+	}
+	if after := unsafe.Offsetof(sp.mu) - (unsafe.Offsetof(sp.stopped) + unsafe.Sizeof(sp.stopped)); after < line {
+		t.Errorf("splitPoint.stopped: %d bytes before the shared state, want at least %d", after, line)
+	}
+	if tail := unsafe.Sizeof(sp) - (unsafe.Offsetof(sp.exhausted) + unsafe.Sizeof(sp.exhausted)); tail < line {
+		t.Errorf("splitPoint: %d bytes after its last field, want at least %d", tail, line)
+	}
+	p := board.NewPosition()
+	q := ownPosition(p)
+	if q == p || q.Key() != p.Key() {
+		t.Fatal("ownPosition: not a copy of the position")
 	}
 }
