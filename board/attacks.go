@@ -77,13 +77,6 @@ func KingAttacks(s Square) Bitboard { return kingAttacks[s] }
 // PawnAttacks returns the squares a pawn of colour c on s attacks.
 func PawnAttacks(c Color, s Square) Bitboard { return pawnAttacks[c][s] }
 
-// Between returns the squares strictly between a and b when they share a
-// rank, file or diagonal, and the empty set otherwise.
-func Between(a, b Square) Bitboard { return between[a][b] }
-
-// Line returns the full line through a and b when they are aligned.
-func Line(a, b Square) Bitboard { return line[a][b] }
-
 // PawnAttacksBB returns every square attacked by the pawns of colour c in set.
 func PawnAttacksBB(c Color, set Bitboard) Bitboard {
 	if c == White {

@@ -254,6 +254,3 @@ func (e *Engine) Chess960() bool {
 	defer e.mu.Unlock()
 	return e.set.chess960
 }
-
-// HashFull returns the table's fill in permille for the current search.
-func (e *Engine) HashFull() int { return e.tt.Hashfull() }

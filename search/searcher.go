@@ -70,9 +70,6 @@ func ownPosition(pos *board.Position) *board.Position {
 // NewSearcher returns a searcher using the table tt.
 func NewSearcher(tt *TT) *Searcher { return &Searcher{tt: tt} }
 
-// SetTT replaces the transposition table (between searches only).
-func (s *Searcher) SetTT(tt *TT) { s.tt = tt }
-
 // Clear forgets everything learnt in earlier searches except the table,
 // which the owner clears itself.
 func (s *Searcher) Clear() { s.threads = nil }
