@@ -35,13 +35,13 @@ func labMinimal(fens []string, from, to, mb, armg int, armgQS bool, maxTime time
 	tt := search.NewTT(mb)
 
 	type row struct {
-		depth               int
-		lfmg, armg          search.GraphSize
-		armgDone            bool
-		testNodes           uint64
-		total, last         []uint64 // per configuration; 0: not run
-		mismatch            []int    // positions whose value differs from the graph's
-		graphTime, armgTime time.Duration
+		depth       int
+		lfmg, armg  search.GraphSize
+		armgDone    bool
+		testNodes   uint64
+		total, last []uint64 // per configuration; 0: not run
+		mismatch    []int    // positions whose value differs from the graph's
+		graphTime   time.Duration
 	}
 	var rows []row
 	prevTotal := make([]uint64, len(configs)) // at the depth before

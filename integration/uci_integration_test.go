@@ -54,7 +54,6 @@ type gui struct {
 	cmd   *exec.Cmd
 	in    io.WriteCloser
 	lines chan string
-	log   []string
 }
 
 func startEngine(t testing.TB) *gui {

@@ -54,12 +54,11 @@ type state struct {
 
 // schedule holds OpenBench's SPSA constants for N iterations.
 type schedule struct {
-	n         int
-	rEnd      float64
-	alpha     float64
-	gamma     float64
-	bigA      float64
-	iteration int
+	n     int
+	rEnd  float64
+	alpha float64
+	gamma float64
+	bigA  float64
 }
 
 func newSchedule(n int, rEnd float64) schedule {
