@@ -28,7 +28,7 @@ func TestLabSMP(t *testing.T) {
 	if engine.DefaultEvaluation() == "NNUE" {
 		defaultEval = "embedded network"
 	}
-	for _, want := range []string{"median of 3 timings", "default options, " + defaultEval + ",", "| 1 |", "| 2 |", "median speedup", "search overhead", "thread 1:"} {
+	for _, want := range []string{"median of 3 timings", "default options, " + defaultEval + ",", "| 1 |", "| 2 |", "median speedup", "speedup of the whole set", "search overhead", "thread 1:"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
@@ -49,7 +49,7 @@ func TestLabSMP(t *testing.T) {
 	if rc := cmdLab([]string{"-smp", "2,3", "-scheme", "LazySMP,YBW", "-depths", "5", "-epd", epd, "-plot", plots}, &out, &errOut); rc != 0 {
 		t.Fatalf("lists: exit %d: %s", rc, errOut.String())
 	}
-	for _, want := range []string{"3 threads, YBW", "2 threads, LazySMP", "| scheme | threads | speedup | efficiency |", "| YBW | 3 |", "| LazySMP | 2 |"} {
+	for _, want := range []string{"3 threads, YBW", "2 threads, LazySMP", "| scheme | threads | speedup | efficiency | search overhead | node rate | whole set |", "| YBW | 3 |", "| LazySMP | 2 |"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output of lists lacks %q:\n%s", want, out.String())
 		}
@@ -121,5 +121,13 @@ func TestLabPlots(t *testing.T) {
 				t.Errorf("%s lacks %q", name, want)
 			}
 		}
+	}
+}
+
+func TestSMPTotals(t *testing.T) {
+	r := smpRun{secs: [][]float64{{2, 1, 3}, {0.5}}}
+	one, many := r.totals([][]float64{{4, 6, 5}, {3}})
+	if one != 8 || many != 2.5 {
+		t.Errorf("totals: %v and %v, want 8 (5+3) and 2.5 (2+0.5)", one, many)
 	}
 }
