@@ -346,9 +346,9 @@ func TestMeanInto(t *testing.T) {
 }
 
 // TestFalseSharingPadding checks the padding that keeps data one thread
-// writes at every move off the cache lines other threads read: the split
-// point's stop flag alone on its line, and a thread's position copy with a
-// line to spare on either side.
+// writes at every move off the cache lines other threads read (the split
+// point's stop flag alone on its line, a line to spare after a split
+// point), and that ownPosition copies the position.
 func TestFalseSharingPadding(t *testing.T) {
 	const line = 64
 	var sp splitPoint
