@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/pprof"
 	"syscall"
 	"time"
 
@@ -22,7 +23,7 @@ import (
 	"brudno/nnue/train"
 )
 
-const trainUsage = "usage: brudno train -out NET [-checkpoint FILE] [-resume FILE] [-hidden 256] [-buckets 1] [-epochs 20] [-batch 16384] [-lr 0.001] [-lr-drop 15] [-lr-gamma 0.1] [-wd 0.01] [-lambda 1] [-scale 400] [-power 2] [-val 0.05] [-threads N] [-seed 1] [-mirror] [-best FILE] [-progress 1m] DATAFILE...  (files of `brudno datagen -format bin`)"
+const trainUsage = "usage: brudno train -out NET [-checkpoint FILE] [-resume FILE] [-hidden 256] [-buckets 1] [-epochs 20] [-batch 16384] [-lr 0.001] [-lr-drop 15] [-lr-gamma 0.1] [-wd 0.01] [-lambda 1] [-scale 400] [-power 2] [-val 0.05] [-threads N] [-seed 1] [-mirror] [-best FILE] [-progress 1m] [-cpuprofile FILE] DATAFILE...  (files of `brudno datagen -format bin`)"
 
 func cmdTrain(args []string, stdout, stderr io.Writer) int {
 	stop := make(chan struct{})
@@ -78,6 +79,7 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 	seed := fs.Uint64("seed", def.Seed, "seed of the initialisation, the validation split and the shuffles")
 	mirror := fs.Bool("mirror", def.Mirror, "train positions without castling rights mirrored left to right in about every other epoch")
 	progress := fs.Duration("progress", time.Minute, "report the training loss within an epoch at this interval (0: only at the end of epochs)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the training (after the data are loaded) to `file` (go tool pprof)")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return 2
@@ -160,6 +162,19 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 	}
 	fmt.Fprintf(stderr, "train: %s, hidden %d, %d output buckets, %d threads, batch %d, lr %g (%s), wd %g, lambda %g, scale %d, power %g, seed %d, %d epochs\n",
 		from, opt.Hidden, opt.Buckets, opt.Threads, opt.Batch, opt.LR, sched, opt.WD, opt.Lambda, opt.Scale, opt.Power, opt.Seed, opt.Epochs)
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "train: %v\n", err)
+			return 2
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(stderr, "train: %v\n", err)
+			return 2
+		}
+		defer pprof.StopCPUProfile()
+	}
 	if started != nil {
 		started()
 	}
