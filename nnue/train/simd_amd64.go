@@ -4,7 +4,8 @@ package train
 
 import "brudno/nnue"
 
-// AVX2 versions of accumulate, scatter and backSCReLU in simd_amd64.s,
+// AVX2 versions of accumulate, scatter, backSCReLU and screluDot in
+// simd_amd64.s,
 // used where the CPU has AVX2 (the same test as the engine's network
 // kernels). The wrappers check the slices' lengths, so that the assembly
 // never reads or writes out of bounds.
@@ -19,6 +20,9 @@ func scatterAVX2(grad, d *float32, feats *uint16, nf, h int)
 
 //go:noescape
 func backSCReLUAVX2(acc, ow, gow, d *float32, n int, gy float32)
+
+//go:noescape
+func screluDotAVX2(acc, ow *float32, n int) float32
 
 func accumulateFast(acc, bias, w []float32, feats []uint16) {
 	h := len(acc)
@@ -47,4 +51,10 @@ func backSCReLUFast(acc, ow, gow, d []float32, gy float32) {
 	n := len(acc)
 	_, _, _ = ow[n-1], gow[n-1], d[n-1]
 	backSCReLUAVX2(&acc[0], &ow[0], &gow[0], &d[0], n, gy)
+}
+
+func screluDotFast(acc, ow []float32) float32 {
+	n := len(acc)
+	_ = ow[n-1]
+	return screluDotAVX2(&acc[0], &ow[0], n)
 }

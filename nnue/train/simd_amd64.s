@@ -199,3 +199,50 @@ bs8:
 bsdone:
 	VZEROUPPER
 	RET
+
+// func screluDotAVX2(acc, ow *float32, n int) float32
+// Σ clamp(acc[i], 0, 1)²·ow[i] in 16 lanes (lane i mod 16, each summed
+// in the order of i), then lane j and j+8, j and j+4, j and j+2, j and
+// j+1: the order of screluDotGeneric.
+TEXT ·screluDotAVX2(SB), NOSPLIT, $0-28
+	MOVQ acc+0(FP), SI
+	MOVQ ow+8(FP), AX
+	MOVQ n+16(FP), CX
+	SHLQ $2, CX             // bytes
+	VXORPS Y0, Y0, Y0       // lanes 0-7
+	VXORPS Y1, Y1, Y1       // lanes 8-15
+	VXORPS Y13, Y13, Y13    // 0
+	MOVL $0x3f800000, R8
+	MOVQ R8, X12
+	VBROADCASTSS X12, Y12   // 1
+	XORQ DX, DX
+
+sd16:
+	CMPQ DX, CX
+	JAE  sdsum
+	VMOVUPS 0(SI)(DX*1), Y2
+	VMOVUPS 32(SI)(DX*1), Y3
+	VMAXPS Y13, Y2, Y2
+	VMAXPS Y13, Y3, Y3
+	VMINPS Y12, Y2, Y2
+	VMINPS Y12, Y3, Y3
+	VMULPS Y2, Y2, Y2
+	VMULPS Y3, Y3, Y3
+	VMULPS 0(AX)(DX*1), Y2, Y2
+	VMULPS 32(AX)(DX*1), Y3, Y3
+	VADDPS Y2, Y0, Y0
+	VADDPS Y3, Y1, Y1
+	ADDQ $64, DX
+	JMP  sd16
+
+sdsum:
+	VADDPS Y1, Y0, Y0       // lane j + lane j+8
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS X1, X0, X0       // j + j+4
+	VMOVHLPS X0, X0, X1
+	VADDPS X1, X0, X0       // j + j+2
+	VMOVSHDUP X0, X1
+	VADDSS X1, X0, X0       // 0 + 1
+	VZEROUPPER
+	MOVSS X0, ret+24(FP)
+	RET

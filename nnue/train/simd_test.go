@@ -73,6 +73,8 @@ func TestKernelsAgree(t *testing.T) {
 			backSCReLUFast(acc, ow, gow2, d2, gy)
 			sameBits(t, "backSCReLU gow", gow1, gow2)
 			sameBits(t, "backSCReLU d", d1, d2)
+
+			sameBits(t, "screluDot", []float32{screluDotGeneric(acc, ow)}, []float32{screluDotFast(acc, ow)})
 		}
 	}
 }
@@ -103,5 +105,30 @@ func TestTrainingSameWithoutSIMD(t *testing.T) {
 	}
 	if len(nets[0]) == 0 || !bytes.Equal(nets[0], nets[1]) || !bytes.Equal(ckpts[0], ckpts[1]) {
 		t.Fatal("the runs with and without the assembly kernels wrote different files")
+	}
+}
+
+// TestScreluDot checks screluDot's lanes against a plain sum in float64.
+func TestScreluDot(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, h := range []int{16, 32, 48, 256, 1024} {
+		acc, ow := randomLanes(rng, h), randomLanes(rng, h)
+		want := 0.0
+		for i, a := range acc {
+			c := min(max(float64(a), 0), 1)
+			want += c * c * float64(ow[i])
+		}
+		for _, simd := range []bool{false, true} {
+			if simd && !hasSIMD {
+				continue
+			}
+			got := screluDotGeneric(acc, ow)
+			if simd {
+				got = screluDotFast(acc, ow)
+			}
+			if math.Abs(float64(got)-want) > 1e-5*(1+math.Abs(want)) {
+				t.Errorf("H %d, assembly %v: %v, want %v", h, simd, got, want)
+			}
+		}
 	}
 }

@@ -445,8 +445,8 @@ func newWorker(h, buckets int) *worker {
 
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 
-// useSIMD selects the AVX2 versions of accumulate, scatter and backSCReLU
-// (simd_amd64.s) where the CPU has them. They compute every lane as the
+// useSIMD selects the AVX2 versions of accumulate, scatter, backSCReLU
+// and screluDot (simd_amd64.s) where the CPU has them. They compute every lane as the
 // Go versions do, so the training's results do not depend on it; tests
 // switch it off to compare.
 var useSIMD = hasSIMD
@@ -481,6 +481,35 @@ func backSCReLU(acc, ow, gow, d []float32, gy float32) {
 		return
 	}
 	backSCReLUGeneric(acc, ow, gow, d, gy)
+}
+
+// screluDot returns the sum of screlu(acc[i])·ow[i], summed in 16 lanes
+// (lane i mod 16, each in the order of i) and then the lanes pairwise:
+// lane j and j+8, j and j+4, j and j+2, j and j+1. Sixteen independent
+// sums keep the vector unit busy where one sum would wait for each
+// addition before the next. len(acc) is a multiple of 16.
+func screluDot(acc, ow []float32) float32 {
+	if useSIMD {
+		return screluDotFast(acc, ow)
+	}
+	return screluDotGeneric(acc, ow)
+}
+
+// screluDotGeneric is screluDot in Go, in the same order.
+func screluDotGeneric(acc, ow []float32) float32 {
+	var s [16]float32
+	ow = ow[:len(acc)]
+	for i := 0; i+16 <= len(acc); i += 16 {
+		for j := range s {
+			s[j] += float32(screlu(acc[i+j]) * ow[i+j]) // the conversion: no fused multiply-add
+		}
+	}
+	for w := 8; w >= 1; w /= 2 {
+		for j := range w {
+			s[j] += s[j+w]
+		}
+	}
+	return s[0]
 }
 
 // accumulateGeneric is accumulate in Go. It goes through acc in blocks
@@ -607,13 +636,7 @@ func (w *worker) run(p []float32, recs []data.Record, idx []uint32, scale, lambd
 		owUs, owThem := ows[2*b*h:(2*b+1)*h], ows[(2*b+1)*h:(2*b+2)*h]
 		accumulate(accUs, bias, fw, us)
 		accumulate(accThem, bias, fw, them)
-		var yUs, yThem float32
-		for i, a := range accUs {
-			yUs += screlu(a) * owUs[i]
-		}
-		for i, a := range accThem {
-			yThem += screlu(a) * owThem[i]
-		}
+		yUs, yThem := screluDot(accUs, owUs), screluDot(accThem, owThem)
 		y := float64(obs[b]) + float64(yUs) + float64(yThem)
 		pred := sigmoid(y)
 		target := lambda*sigmoid(float64(r.Score())/k) + (1-lambda)*stmResult(r)
