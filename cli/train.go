@@ -104,6 +104,14 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 		fmt.Fprintf(stderr, "train: -val %g: want 0 to 0.5\n", *val)
 		return 2
 	}
+	var prof *os.File // opened before the data are loaded, so that a bad path fails at once
+	if *cpuProfile != "" {
+		if prof, err = os.Create(*cpuProfile); err != nil {
+			fmt.Fprintf(stderr, "train: %v\n", err)
+			return 2
+		}
+		defer prof.Close()
+	}
 	var tr *train.Trainer
 	if *resume != "" {
 		tr, err = train.LoadCheckpoint(*resume, opt)
@@ -162,14 +170,8 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 	}
 	fmt.Fprintf(stderr, "train: %s, hidden %d, %d output buckets, %d threads, batch %d, lr %g (%s), wd %g, lambda %g, scale %d, power %g, seed %d, %d epochs\n",
 		from, opt.Hidden, opt.Buckets, opt.Threads, opt.Batch, opt.LR, sched, opt.WD, opt.Lambda, opt.Scale, opt.Power, opt.Seed, opt.Epochs)
-	if *cpuProfile != "" {
-		f, err := os.Create(*cpuProfile)
-		if err != nil {
-			fmt.Fprintf(stderr, "train: %v\n", err)
-			return 2
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
+	if prof != nil {
+		if err := pprof.StartCPUProfile(prof); err != nil {
 			fmt.Fprintf(stderr, "train: %v\n", err)
 			return 2
 		}

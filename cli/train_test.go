@@ -66,8 +66,12 @@ func TestTrainCommand(t *testing.T) {
 		return append([]string{"-out", out, "-hidden", "32", "-batch", "256", "-threads", "2", "-lr", "0.01", "-val", "0.1", in}, extra...)
 	}
 	var stdout, stderr bytes.Buffer
-	if rc := cmdTrain(args("-epochs", "2"), &stdout, &stderr); rc != 0 {
+	prof := filepath.Join(dir, "train.prof")
+	if rc := cmdTrain(args("-epochs", "2", "-cpuprofile", prof), &stdout, &stderr); rc != 0 {
 		t.Fatalf("exit %d: %s", rc, stderr.String())
+	}
+	if fi, err := os.Stat(prof); err != nil || fi.Size() == 0 {
+		t.Errorf("-cpuprofile: %v, %v", fi, err)
 	}
 	t.Logf("stdout: %s\nstderr: %s", stdout.String(), stderr.String())
 	if !strings.Contains(stderr.String(), "epoch 2/2  train ") || !strings.Contains(stdout.String(), "done after 2 of 2 epochs") {
@@ -160,6 +164,7 @@ func TestTrainCommandErrors(t *testing.T) {
 		{[]string{"-out", out, "-lr", "-1", in}, 2, "learning rate"},
 		{[]string{"-out", out, "-val", "0.9", in}, 2, "-val"},
 		{[]string{"-out", out, "-threads", "0", in}, 2, "threads"},
+		{[]string{"-out", out, "-cpuprofile", filepath.Join(dir, "no", "such", "dir", "p"), in}, 2, "no such file"},
 		{[]string{"-out", out, filepath.Join(dir, "missing.bin")}, 1, "missing.bin"},
 		{[]string{"-out", out, in, short}, 1, "truncated record"},
 		{[]string{"-out", out, corrupt}, 1, "record 6: corrupt record"},
