@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -91,17 +89,7 @@ func TestTrainingSameWithoutSIMD(t *testing.T) {
 	var nets, ckpts [2][]byte
 	for i, on := range []bool{true, false} {
 		useSIMD = on
-		opt := testOptions(filepath.Join(dir))
-		opt.Epochs = 2
-		tr, err := NewTrainer(opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tr.Run(ds, nil); err != nil {
-			t.Fatal(err)
-		}
-		nets[i], _ = os.ReadFile(opt.Out)
-		ckpts[i], _ = os.ReadFile(opt.Checkpoint)
+		nets[i], ckpts[i] = trainTwoEpochs(t, dir, ds)
 	}
 	if len(nets[0]) == 0 || !bytes.Equal(nets[0], nets[1]) || !bytes.Equal(ckpts[0], ckpts[1]) {
 		t.Fatal("the runs with and without the assembly kernels wrote different files")

@@ -482,22 +482,30 @@ func TestNetFile(t *testing.T) {
 	}
 }
 
+// trainTwoEpochs trains a new net on ds for two epochs with the test
+// options (files in dir) and returns the net and checkpoint files.
+func trainTwoEpochs(t *testing.T, dir string, ds *Dataset) (net, ckpt []byte) {
+	t.Helper()
+	opt := testOptions(dir)
+	opt.Epochs = 2
+	tr, err := NewTrainer(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.Run(ds, nil); err != nil {
+		t.Fatal(err)
+	}
+	net, _ = os.ReadFile(opt.Out)
+	ckpt, _ = os.ReadFile(opt.Checkpoint)
+	return net, ckpt
+}
+
 func TestDeterministic(t *testing.T) {
 	dir := t.TempDir()
 	ds := testData(t, dir)
 	var nets, ckpts [2][]byte
 	for i := range 2 {
-		opt := testOptions(filepath.Join(dir))
-		opt.Epochs = 2
-		tr, err := NewTrainer(opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tr.Run(ds, nil); err != nil {
-			t.Fatal(err)
-		}
-		nets[i], _ = os.ReadFile(opt.Out)
-		ckpts[i], _ = os.ReadFile(opt.Checkpoint)
+		nets[i], ckpts[i] = trainTwoEpochs(t, dir, ds)
 	}
 	if !bytes.Equal(nets[0], nets[1]) || !bytes.Equal(ckpts[0], ckpts[1]) {
 		t.Fatal("two runs with the same seed and threads wrote different files")
