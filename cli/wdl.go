@@ -655,6 +655,12 @@ func cmdWDL(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "chosen: %s (held-out log-likelihood %.5f against %.5f)\n", best.model.Var, best.heldLL, other.heldLL)
 	}
+	if best.heldN > 0 {
+		// The model in use on the same held-out games: how much a refit gains.
+		cur := engine.CurrentWDLModel()
+		ll, n := wdlLogLik(&cur, wdlCells(d.samples, &cur, true), nil, nil)
+		fmt.Fprintf(stdout, "the model in use (by %s) on the held-out games: mean log-likelihood %.5f, the fit's %.5f\n", cur.Var, ll/n, best.heldLL)
+	}
 	wdlCurveTable(stdout, &best.model)
 	if best.heldN > 0 {
 		wdlCalibration(stdout, &best.model, d.samples)

@@ -143,6 +143,14 @@ func TestWDLCommand(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
+	// The model in use (fitted to other games, by move number) must do
+	// worse on these held-out games than the fit to them.
+	var inUse, fitLL float64
+	if i := strings.Index(out, "the model in use"); i < 0 {
+		t.Errorf("output lacks the model in use:\n%s", out)
+	} else if _, err := fmt.Sscanf(out[strings.Index(out[i:], "likelihood")+i:], "likelihood %f, the fit's %f", &inUse, &fitLL); err != nil || !(inUse < fitLL) || fitLL >= 0 {
+		t.Errorf("model in use %v against the fit's %v (%v):\n%s", inUse, fitLL, err, out)
+	}
 	if !strings.Contains(stderr.String(), "using the records before it") {
 		t.Errorf("the partial record not reported: %q", stderr.String())
 	}
