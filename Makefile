@@ -4,7 +4,7 @@ EXE ?= brudno
 GO ?= go
 SHARED ?= ../shared
 
-.PHONY: all build run test test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd
+.PHONY: all build run test test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate
 
 all: build
 
@@ -181,3 +181,36 @@ timeloss: build
 	@for tc in $(TIMELOSS_TCS); do for c in $(CORES) $$((2 * $(CORES))); do \
 		$(GO) run ./tools/timeloss -engine ./$(EXE) -fastchess $(FASTCHESS) -book $(SHARED)/books/noob_2moves.epd \
 			-tc $$tc -games $(TIMELOSS_GAMES) -concurrency $$c || exit 1; done; done
+
+# The calibration of UCI_Elo (docs/wdl-and-strength.md, "Calibrating the
+# Elo scale"): Brudno with UCI_LimitStrength at each UCI_Elo of CAL_ELOS
+# against Stockfish (STOCKFISH; Debian's package) limited to the same
+# UCI_Elo, at CAL_TC, Stockfish's own calibration time control, for
+# CAL_ROUNDS rounds of two games (both colours of an opening), as many
+# games at once as cores and nothing else running: Stockfish's strength
+# at a setting depends on its time. FASTCHESS=path is required. The log,
+# the games and fastchess's state of each setting go to CAL_OUT; with
+# CAL_RESUME=1 the same command goes on from the saved states (fastchess
+# saves one every 20 games). About 200 games × 3 minutes / cores per
+# setting at the defaults.
+CAL_ELOS ?= 1350 1600 2000 2400 2600 2800
+CAL_TC ?= 60+0.6
+CAL_ROUNDS ?= 100
+CAL_OUT ?= calibrate-results
+STOCKFISH ?= /usr/games/stockfish
+CAL_RESUME ?=
+calibrate: build
+	@test -n "$(FASTCHESS)" || { echo "calibrate: set FASTCHESS=path/to/fastchess"; exit 2; }
+	mkdir -p $(CAL_OUT)
+	for elo in $(CAL_ELOS); do \
+		$(FASTCHESS) $(if $(CAL_RESUME),-config file=$(CAL_OUT)/state-$$elo.json outname=$(CAL_OUT)/state-$$elo.json, \
+			-engine cmd=./$(EXE) name=brudno-$$elo option.UCI_LimitStrength=true option.UCI_Elo=$$elo \
+			-engine cmd=$(STOCKFISH) name=stockfish-$$elo option.UCI_LimitStrength=true option.UCI_Elo=$$elo \
+			-each tc=$(CAL_TC) option.Threads=1 option.Hash=16 \
+			-openings file=$(SHARED)/books/noob_2moves.epd format=epd order=random -repeat \
+			-rounds $(CAL_ROUNDS) -games 2 -concurrency $(CORES) -recover \
+			-draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=800 \
+			-config outname=$(CAL_OUT)/state-$$elo.json -pgnout file=$(CAL_OUT)/calibrate-$$elo.pgn) \
+			>> $(CAL_OUT)/calibrate-$$elo.log 2>&1 || exit 1; \
+		tail -n 12 $(CAL_OUT)/calibrate-$$elo.log; \
+	done
