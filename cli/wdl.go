@@ -59,7 +59,7 @@ const (
 // The model templates: the variable, its clamp range and scale.
 var wdlTemplates = map[engine.WDLVariable]engine.WDLModel{
 	engine.WDLMaterial: {Var: engine.WDLMaterial, Min: 10, Max: 78, Scale: 58},
-	engine.WDLMove:     {Var: engine.WDLMove, Min: 5, Max: 120, Scale: 64},
+	engine.WDLMove:     {Var: engine.WDLMove, Min: 5, Max: 100, Scale: 64},
 }
 
 // wdlSample is one record as the fit sees it.
