@@ -104,20 +104,20 @@ nnue-data: build
 	./$(EXE) datagen -format bin -append -book $(SHARED)/books/noob_2moves.epd -random-plies $(NNUE_RANDOM_PLIES) -nodes $(NNUE_NODES) -threads $(DATAGEN_THREADS) -games $(NNUE_GAMES) $(NNUE_FLAGS) -out $(NNUE_DATA)
 
 # The embedded default network (engine/nets/default.nnue, engine/nets/README.md):
-# `brudno train` on NET_DATA (every file of `make nnue-data`, whatever its
-# node count), with NET_HIDDEN
+# `brudno train` on NET_DATA (by default the second generation's file:
+# games of the first network's engine, docs/nnue-data.md), with NET_HIDDEN
 # neurons for NET_EPOCHS epochs and NET_FLAGS (by default the mirror and
 # 8 output buckets, the best validation loss measured in docs/nnue.md);
 # the checkpoint goes to NET_CKPT, outside the embedded
 # folder. The binary is rebuilt to embed the new network. Minutes to an
 # hour, by the size of the data.
-NET_DATA ?= $(wildcard data/nnue/brudno-*n.bin)
+NET_DATA ?= data/nnue/gen2-2500n.bin
 NET_HIDDEN ?= 256
 NET_EPOCHS ?= 20
 NET_FLAGS ?= -mirror -buckets 8
 NET_CKPT ?= data/nnue/default.ckpt
 net: build
-	@test -n "$(NET_DATA)" || { echo "net: no data/nnue/brudno-*n.bin: run make nnue-data first, or set NET_DATA"; exit 2; }
+	@for f in $(NET_DATA); do test -f $$f || { echo "net: no $$f: make it as docs/nnue-data.md says, or set NET_DATA"; exit 2; }; done
 	mkdir -p $(dir $(NET_CKPT))
 	./$(EXE) train -out engine/nets/default.nnue -checkpoint $(NET_CKPT) -hidden $(NET_HIDDEN) -epochs $(NET_EPOCHS) $(NET_FLAGS) $(NET_DATA)
 	$(MAKE) build
