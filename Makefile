@@ -4,7 +4,7 @@ EXE ?= brudno
 GO ?= go
 SHARED ?= ../shared
 
-.PHONY: all build run test test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate
+.PHONY: all build run test test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate smp-match
 
 all: build
 
@@ -213,4 +213,34 @@ calibrate: build
 			-config outname=$(CAL_OUT)/state-$$elo.json -pgnout file=$(CAL_OUT)/calibrate-$$elo.pgn) \
 			>> $(CAL_OUT)/calibrate-$$elo.log 2>&1 || exit 1; \
 		tail -n 12 $(CAL_OUT)/calibrate-$$elo.log; \
+	done
+
+# Threads against one thread in games (docs/search-lab.md, "Threads 2
+# against Threads 1"): Brudno with SMP_THREADS threads and each parallel
+# scheme of SMP_SCHEMES against the same binary with one thread, at SMP_TC,
+# Hash 32 MB and Move Overhead 100 each, SMP_ROUNDS rounds of two games
+# (both colours of an opening from noob_2moves), one game at a time so that
+# the threads have the cores to themselves: nothing else should run.
+# FASTCHESS=path is required. Each scheme's log, games and fastchess state
+# go to SMP_OUT; with SMP_RESUME=1 the same command goes on from the saved
+# states (fastchess saves one every 20 games). About 40 s a game at 10+0.1.
+SMP_SCHEMES ?= LazySMP YBW
+SMP_THREADS ?= 2
+SMP_TC ?= 10+0.1
+SMP_ROUNDS ?= 100
+SMP_OUT ?= smp-results
+SMP_RESUME ?=
+smp-match: build
+	@test -n "$(FASTCHESS)" || { echo "smp-match: set FASTCHESS=path/to/fastchess"; exit 2; }
+	mkdir -p $(SMP_OUT)
+	for s in $(SMP_SCHEMES); do \
+		$(FASTCHESS) $(if $(SMP_RESUME),-config file=$(SMP_OUT)/state-$$s.json outname=$(SMP_OUT)/state-$$s.json, \
+			-engine cmd=./$(EXE) name=brudno-$$s-t$(SMP_THREADS) option.Threads=$(SMP_THREADS) option.ParallelScheme=$$s \
+			-engine cmd=./$(EXE) name=brudno-t1 option.Threads=1 \
+			-each tc=$(SMP_TC) option.Hash=32 "option.Move Overhead=100" \
+			-openings file=$(SHARED)/books/noob_2moves.epd format=epd order=random -repeat \
+			-rounds $(SMP_ROUNDS) -games 2 -concurrency 1 -recover \
+			-config outname=$(SMP_OUT)/state-$$s.json -pgnout file=$(SMP_OUT)/smp-$$s.pgn) \
+			>> $(SMP_OUT)/smp-$$s.log 2>&1 || exit 1; \
+		tail -n 12 $(SMP_OUT)/smp-$$s.log; \
 	done
