@@ -144,11 +144,12 @@ clean:
 # with one- and two-bound entries (16 MB, LAB_BIGHASH MB, without ETC, and
 # with evaluations rounded to LAB_GRAIN centipawns), ETC with its
 # restrictions lifted at depths 8-9 (16 MB, LAB_BIGHASH MB, LAB_BIGHASH MB
-# of two-bound entries), and the minimal graph (LFMG, ARMG(2) at depths
-# 4-8, ARMG(3) at 4-6) with each configuration's nodes over it. Each table
-# goes to LAB_OUT/NAME.md, its plots to LAB_OUT/lab-*.svg and its progress
-# to NAME.log; a cell predicted (from the depth before) to take more than
-# LAB_MAXTIME is skipped. Many hours in all.
+# of two-bound entries), and the minimal graph (LFMG at depths 4-8 with
+# ARMG(2), ARMG(3) at 4-6) with each configuration's nodes over it. Each
+# table goes to LAB_OUT/NAME.md, its plots to LAB_OUT/lab-*.svg and its
+# progress to NAME.log; a cell predicted (from the depth before) to take
+# more than LAB_MAXTIME is skipped (at the default, ARMG(2) at depth 8,
+# predicted at two hours and more). Many hours in all.
 LAB_OUT ?= lab-results
 LAB_EPD ?= $(SHARED)/suites/bk.epd
 LAB_MAXTIME ?= 3600s

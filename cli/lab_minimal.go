@@ -167,16 +167,18 @@ func labMinimal(fens []string, from, to, mb, armg int, armgQS bool, maxTime time
 	}
 	var bad []string
 	for i, c := range configs {
-		n := 0
+		var at []string
 		for _, r := range rows {
-			n += r.mismatch[i]
+			if r.mismatch[i] > 0 {
+				at = append(at, fmt.Sprintf("%d at depth %d", r.mismatch[i], r.depth))
+			}
 		}
-		if n > 0 {
-			bad = append(bad, fmt.Sprintf("%s at %d", c.name, n))
+		if len(at) > 0 {
+			bad = append(bad, c.name+" "+strings.Join(at, " and "))
 		}
 	}
 	if len(bad) > 0 {
-		fmt.Fprintf(stdout, "\nPosition-depths whose value differs from the graph's (the table's deeper results and graph history interaction): %s.\n", strings.Join(bad, ", "))
+		fmt.Fprintf(stdout, "\nPositions whose value differs from the graph's (the table's deeper results and graph history interaction): %s.\n", strings.Join(bad, "; "))
 	} else {
 		fmt.Fprintf(stdout, "\nEvery configuration found the graph's value at every position and depth.\n")
 	}
