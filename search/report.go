@@ -20,16 +20,42 @@ func (t *thread) info(depth, pvIdx, bound int) Info {
 	if pvIdx == 0 {
 		t.reported = t.rootMoves[0].move
 	}
-	return t.s.lineInfo(t.rootMoves[pvIdx], depth, pvIdx+1, bound, t.nodes+t.s.helperNodes())
+	return t.s.lineInfo(t.pos, t.rootMoves[pvIdx], depth, pvIdx+1, bound, t.nodes+t.s.helperNodes())
 }
 
-func (s *Searcher) lineInfo(rm rootMove, depth, multiPV, bound int, nodes uint64) Info {
+// lineInfo reports a root move's line from the root position pos.
+func (s *Searcher) lineInfo(pos *board.Position, rm rootMove, depth, multiPV, bound int, nodes uint64) Info {
 	return Info{
 		Depth: depth, SelDepth: max(rm.selDepth, depth), MultiPV: multiPV,
 		Score: rm.score, Bound: bound, Nodes: nodes,
 		Time: s.tm.elapsed(), HashFull: s.tt.Hashfull(),
-		PV: append([]board.Move(nil), rm.pv...),
+		PV: untilDraw(pos, append([]board.Move(nil), rm.pv...)),
 	}
+}
+
+// untilDraw cuts a line after the first move that reaches a draw by
+// repetition or by the fifty-move rule, where the search stops scoring it
+// (quiescence does not look for repetitions, so a line of checks and
+// evasions may run on past one), and before a move that is not legal.
+// pos is the line's first position and is unchanged on return.
+func untilDraw(pos *board.Position, pv []board.Move) []board.Move {
+	made := 0
+	for i, m := range pv {
+		if !pos.IsLegal(m) {
+			pv = pv[:i]
+			break
+		}
+		pos.Make(m)
+		made++
+		if pos.IsRepetition() || pos.HalfmoveClock() >= 100 {
+			pv = pv[:i+1]
+			break
+		}
+	}
+	for ; made > 0; made-- {
+		pos.Unmake()
+	}
+	return pv
 }
 
 func (t *thread) reportLines(depth int) {

@@ -83,6 +83,56 @@ func TestRepetitionScore(t *testing.T) {
 	}
 }
 
+// A reported line ends at the first draw by repetition or by the
+// fifty-move rule, and before an illegal move, and leaves the root as it was.
+func TestLineUntilDraw(t *testing.T) {
+	moves := func(p *board.Position, ss ...string) []board.Move {
+		t.Helper()
+		q := p.Clone()
+		var out []board.Move
+		for _, s := range ss {
+			m, err := q.ParseMove(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, m)
+			q.Make(m)
+		}
+		return out
+	}
+	// 1.Nf3 Nf6 2.Ng1 Ng8 played: 3.Nf3 repeats the position after 1.Nf3.
+	p := board.NewPosition()
+	for _, m := range moves(p, "g1f3", "g8f6", "f3g1", "f6g8") {
+		p.Make(m)
+	}
+	key := p.Key()
+	if got := untilDraw(p, moves(p, "g1f3", "g8f6", "f3g1")); len(got) != 1 {
+		t.Errorf("repetition: line %v, want it cut after g1f3", got)
+	}
+	if got := untilDraw(p, moves(p, "e2e4", "e7e5", "g1f3")); len(got) != 3 {
+		t.Errorf("no draw: line %v, want all three moves", got)
+	}
+	// Ninety-nine half-moves without capture or pawn move: the next quiet move draws.
+	q, err := board.ParseFEN("4k3/8/8/8/8/8/4P3/R3K3 w - - 99 80")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := untilDraw(q, moves(q, "a1a2", "e8d8")); len(got) != 1 {
+		t.Errorf("fifty moves: line %v, want it cut after a1a2", got)
+	}
+	if got := untilDraw(q, moves(q, "e2e4", "e8d8")); len(got) != 2 {
+		t.Errorf("pawn move: line %v, want both moves", got)
+	}
+	// An illegal move and all after it are left out.
+	line := append(moves(p, "e2e4"), moves(p, "e2e4")...)
+	if got := untilDraw(p, line); len(got) != 1 {
+		t.Errorf("illegal second move: line %v, want e2e4 alone", got)
+	}
+	if p.Key() != key {
+		t.Error("untilDraw changed the position")
+	}
+}
+
 func TestMateScoreConversion(t *testing.T) {
 	for _, ply := range []int{0, 1, 7, 60} {
 		for _, s := range []int{Mate - 3, -Mate + 9, 150, -20, 0} {

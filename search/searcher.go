@@ -224,7 +224,7 @@ func (s *Searcher) Run(cb Callbacks) Result {
 		// The GUI's last line must show the move played: report it when it
 		// comes from an unfinished iteration or from a helper.
 		if best.move != main.reported && s.cb.Info != nil && best.score > -Infinity {
-			s.cb.Info(s.lineInfo(best, lineDepth, 1, BoundExact, main.nodes+s.helperNodes()))
+			s.cb.Info(s.lineInfo(main.pos, best, lineDepth, 1, BoundExact, main.nodes+s.helperNodes()))
 		}
 	}
 	res := Result{Best: best.move, Score: best.score, Depth: depth, Nodes: s.nodes(), Time: s.tm.elapsed()}
