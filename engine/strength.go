@@ -2,22 +2,23 @@
 // Skill Level options.
 //
 // A weakened engine plays moves a weaker player could choose, never
-// random ones. Two things weaken it, both set by a target Elo:
+// random ones. Two things weaken it, both set by the level that plays at
+// the target Elo (strengthScale, calibrated against Stockfish's UCI_Elo):
 //
 //   - the search is cut at a node count that halves for every
-//     strengthEloPerDoubling Elo below the top of the range (see
-//     StrengthNodes: 1,000 nodes at 1320, about 19,000 at 2000 and
-//     610,000 at 2800), on top of any limit the go command sets;
-//   - at 2400 and below the search looks at 2 to 4 lines (MultiPV;
+//     strengthEloPerDoubling levels down (see StrengthNodes: about 560
+//     nodes at Elo 1320, 67,000 at 2000 and 1,250,000 at 2800), on top of
+//     any limit the go command sets;
+//   - at Elo 2101 and below the search looks at 2 to 4 lines (MultiPV;
 //     StrengthLines)
 //     and the move is drawn among those of the last completed iteration (a
 //     move found in an unfinished one is not taken) whose score is within
-//     a margin of the best one (StrengthMargin: 0.1 centipawn per Elo
-//     below 2800, so 40 at 2400 and 148 at 1320), with weights that fall
-//     exponentially with the loss, so that the best move stays the
+//     a margin of the best one (StrengthMargin: 0.1 centipawn per level
+//     below 2800, so 40 at Elo 2100 and 161 at 1320), with weights that
+//     fall exponentially with the loss, so that the best move stays the
 //     likeliest. A line that mates is only ever exchanged for another that
 //     mates, and a line that is mated is never chosen when the best one
-//     is not. Above 2400 one line is searched (the lines cost depth) and
+//     is not. Above 2101 one line is searched (the lines cost depth) and
 //     only the node cap weakens.
 //
 // The target is UCI_Elo when UCI_LimitStrength is on; otherwise Skill
@@ -32,9 +33,7 @@
 // 1 showed, one more info line (multipv 1) shows the line of the move
 // played, just before bestmove. The node cap applies in every mode: a
 // `go infinite` or `go ponder` search ends at the cap and, as after a
-// depth limit, holds its move until stop or ponderhit. The Elo scale is
-// provisional until matches against anchors calibrate it (the users'
-// documentation gives the fastchess commands).
+// depth limit, holds its move until stop or ponderhit.
 package engine
 
 import (
@@ -56,16 +55,29 @@ const (
 	skillEloGap = (MaxElo - MinElo) / MaxSkill // Elo per skill level
 )
 
-// Tuning of the weakening (provisional; see the calibration in the docs).
+// Tuning of the weakening. Its strength is set by a level, the Elo of the
+// first, uncalibrated scale: the node cap halves for every
+// strengthEloPerDoubling levels below MinElo's strengthMinNodes, and the
+// margin is strengthMarginPerElo centipawns per level below MaxElo.
 const (
 	strengthMaxLines       = 4       // the most lines searched to choose from
 	strengthMarginPerLine  = 40.0    // centipawns of margin for each line beyond the first
-	strengthMinNodes       = 1000    // the node cap at MinElo
-	strengthEloPerDoubling = 160     // Elo for each doubling of the node cap
-	strengthMarginPerElo   = 0.1     // centipawns of margin per Elo below MaxElo
+	strengthMinNodes       = 1000    // the node cap at level MinElo
+	strengthEloPerDoubling = 160     // levels for each doubling of the node cap
+	strengthMarginPerElo   = 0.1     // centipawns of margin per level below MaxElo
 	strengthTemperature    = 0.5     // the weights fall by e for each half margin lost
 	strengthMaxNodes       = 1 << 40 // no cap can exceed this
 )
+
+// strengthScale calibrates the levels: the Elo at which six levels play
+// on the scale of Stockfish 15.1's UCI_Elo at 60+0.6 (a weighted
+// quadratic fit to 50 games at each of them against Stockfish set to the
+// level's number; docs/wdl-and-strength.md, "Calibrating the Elo scale").
+// Between the points the level is interpolated, beyond them extrapolated
+// along the nearest segment. The Elo must increase from point to point.
+var strengthScale = [...]struct{ level, elo float64 }{
+	{1350, 1384}, {1600, 1482}, {2000, 1734}, {2400, 2101}, {2600, 2329}, {2800, 2586},
+}
 
 // strengthState holds the options and the random source of the move choice.
 type strengthState struct {
@@ -106,16 +118,26 @@ func (s *strengthState) target() (int, bool) {
 // SkillElo returns the Elo a Skill Level below 20 stands for.
 func SkillElo(skill int) int { return MinElo + min(max(skill, 0), MaxSkill)*skillEloGap }
 
+// strengthLevel returns the level that plays at elo (strengthScale).
+func strengthLevel(elo int) float64 {
+	i := 1
+	for i < len(strengthScale)-1 && float64(elo) > strengthScale[i].elo {
+		i++
+	}
+	a, b := strengthScale[i-1], strengthScale[i]
+	return a.level + (float64(elo)-a.elo)*(b.level-a.level)/(b.elo-a.elo)
+}
+
 // StrengthNodes returns the node cap of a search at elo.
 func StrengthNodes(elo int) uint64 {
-	n := strengthMinNodes * math.Exp2(float64(elo-MinElo)/strengthEloPerDoubling)
-	return uint64(min(max(n, strengthMinNodes), strengthMaxNodes))
+	n := strengthMinNodes * math.Exp2((strengthLevel(elo)-MinElo)/strengthEloPerDoubling)
+	return uint64(min(max(n, 1), strengthMaxNodes))
 }
 
 // StrengthMargin returns how many centipawns below the best line a line
 // may score and still be chosen at elo.
 func StrengthMargin(elo int) float64 {
-	return strengthMarginPerElo * float64(MaxElo-min(max(elo, MinElo), MaxElo))
+	return strengthMarginPerElo * max(MaxElo-strengthLevel(elo), 0)
 }
 
 // StrengthLines returns the number of lines searched at elo: one more
