@@ -60,16 +60,21 @@ func TestStrengthScale(t *testing.T) {
 			t.Errorf("Elo %v: level %v, want %v", p.elo, l, p.level)
 		}
 	}
-	// Between the points a straight line (halfway between the Elo of
-	// levels 1600 and 2000 is level 1800), beyond them the end segment's
-	// (2800 lies on the line through the last two points).
-	if l := strengthLevel(1608); math.Abs(l-1800) > 1e-9 {
-		t.Errorf("Elo 1608: level %v, want 1800", l)
+	// Between two points a straight line through them, beyond the ends
+	// the end segment's (MinElo and MaxElo lie outside the points).
+	onLine := func(elo int, a, b int) {
+		p, q := strengthScale[a], strengthScale[b]
+		want := p.level + (float64(elo)-p.elo)*(q.level-p.level)/(q.elo-p.elo)
+		if l := strengthLevel(elo); math.Abs(l-want) > 1e-9 {
+			t.Errorf("Elo %d: level %v, want %v", elo, l, want)
+		}
 	}
-	a, b := strengthScale[len(strengthScale)-2], strengthScale[len(strengthScale)-1]
-	if l := strengthLevel(MaxElo); math.Abs(l-(b.level+(MaxElo-b.elo)*(b.level-a.level)/(b.elo-a.elo))) > 1e-9 {
-		t.Errorf("Elo %d: level %v", MaxElo, l)
+	last := len(strengthScale) - 1
+	for i := range last {
+		onLine(int(strengthScale[i].elo+strengthScale[i+1].elo)/2, i, i+1)
 	}
+	onLine(MinElo, 0, 1)
+	onLine(MaxElo, last-1, last)
 	for elo := MinElo + 1; elo <= MaxElo; elo++ {
 		if StrengthNodes(elo) < StrengthNodes(elo-1) || StrengthMargin(elo) > StrengthMargin(elo-1) || StrengthLines(elo) > StrengthLines(elo-1) {
 			t.Fatalf("Elo %d: nodes, margin or lines move the wrong way", elo)
