@@ -6,19 +6,19 @@
 // the target Elo (strengthScale, calibrated against Stockfish's UCI_Elo):
 //
 //   - the search is cut at a node count that halves for every
-//     strengthEloPerDoubling levels down (see StrengthNodes: about 560
-//     nodes at Elo 1320, 67,000 at 2000 and 1,250,000 at 2800), on top of
+//     strengthEloPerDoubling levels down (see StrengthNodes: about 940
+//     nodes at Elo 1320, 51,000 at 2000 and 2,200,000 at 2800), on top of
 //     any limit the go command sets;
-//   - at Elo 2101 and below the search looks at 2 to 4 lines (MultiPV;
+//   - at Elo 2144 and below the search looks at 2 to 4 lines (MultiPV;
 //     StrengthLines)
 //     and the move is drawn among those of the last completed iteration (a
 //     move found in an unfinished one is not taken) whose score is within
 //     a margin of the best one (StrengthMargin: 0.1 centipawn per level
-//     below 2800, so 40 at Elo 2100 and 161 at 1320), with weights that
+//     below 2800, so 45 at Elo 2100 and 150 at 1320), with weights that
 //     fall exponentially with the loss, so that the best move stays the
 //     likeliest. A line that mates is only ever exchanged for another that
 //     mates, and a line that is mated is never chosen when the best one
-//     is not. Above 2101 one line is searched (the lines cost depth) and
+//     is not. Above 2144 one line is searched (the lines cost depth) and
 //     only the node cap weakens.
 //
 // The target is UCI_Elo when UCI_LimitStrength is on; otherwise Skill
@@ -69,14 +69,15 @@ const (
 	strengthMaxNodes       = 1 << 40 // no cap can exceed this
 )
 
-// strengthScale calibrates the levels: the Elo at which six levels play
+// strengthScale calibrates the levels: the Elo at which eight levels play
 // on the scale of Stockfish 15.1's UCI_Elo at 60+0.6 (a weighted
-// quadratic fit to 50 games at each of them against Stockfish set to the
-// level's number; docs/wdl-and-strength.md, "Calibrating the Elo scale").
+// quadratic fit to 24 to 50 games at each of them against Stockfish;
+// docs/wdl-and-strength.md, "Calibrating the Elo scale").
 // Between the points the level is interpolated, beyond them extrapolated
 // along the nearest segment. The Elo must increase from point to point.
 var strengthScale = [...]struct{ level, elo float64 }{
-	{1350, 1384}, {1600, 1482}, {2000, 1734}, {2400, 2101}, {2600, 2329}, {2800, 2586},
+	{1350, 1350}, {1600, 1517}, {2000, 1813}, {2290, 2049},
+	{2400, 2144}, {2600, 2322}, {2800, 2510}, {2967, 2673},
 }
 
 // strengthState holds the options and the random source of the move choice.
