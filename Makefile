@@ -4,7 +4,7 @@ EXE ?= brudno
 GO ?= go
 SHARED ?= ../shared
 
-.PHONY: all build run test test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate smp-match
+.PHONY: all build run test test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor smp-match
 
 all: build
 
@@ -215,6 +215,30 @@ calibrate: build
 			>> $(CAL_OUT)/calibrate-$$elo.log 2>&1 || exit 1; \
 		tail -n 12 $(CAL_OUT)/calibrate-$$elo.log; \
 	done
+
+# A check of the calibration against a third engine (docs/wdl-and-strength.md,
+# "Check against a Debian engine"): ANCHOR at full strength plays, at each
+# UCI_Elo of CAL_ELOS, Brudno limited to it and then Stockfish limited to
+# it, with calibrate's settings and the same openings (seed CAL_SEED); on a
+# right scale both score alike. The logs and games go to CAL_OUT as
+# anchor-NAME-SIDE-ELO.
+ANCHOR ?= /usr/games/glaurung
+ANCHOR_NAME ?= $(notdir $(ANCHOR))
+CAL_SEED ?= 1
+calibrate-anchor: build
+	@test -n "$(FASTCHESS)" || { echo "calibrate-anchor: set FASTCHESS=path/to/fastchess"; exit 2; }
+	mkdir -p $(CAL_OUT)
+	for elo in $(CAL_ELOS); do for side in ./$(EXE) $(STOCKFISH); do \
+		name=$$(basename $$side)-$$elo; out=$(CAL_OUT)/anchor-$(ANCHOR_NAME)-$$name; \
+		$(FASTCHESS) -engine cmd=$$side name=$$name option.UCI_LimitStrength=true option.UCI_Elo=$$elo \
+			-engine cmd=$(ANCHOR) name=$(ANCHOR_NAME) \
+			-each tc=$(CAL_TC) option.Threads=1 option.Hash=16 \
+			-openings file=$(SHARED)/books/noob_2moves.epd format=epd order=random -repeat -srand $(CAL_SEED) \
+			-rounds $(CAL_ROUNDS) -games 2 -concurrency $(CORES) -recover \
+			-draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=800 \
+			-config outname=$$out.json -pgnout file=$$out.pgn >> $$out.log 2>&1 || exit 1; \
+		tail -n 12 $$out.log; \
+	done; done
 
 # Threads against one thread in games (docs/search-lab.md, "Threads 2
 # against Threads 1"): Brudno with SMP_THREADS threads and each parallel
