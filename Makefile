@@ -200,6 +200,11 @@ CAL_ROUNDS ?= 100
 CAL_OUT ?= calibrate-results
 STOCKFISH ?= /usr/games/stockfish
 CAL_RESUME ?=
+# The match settings calibrate and calibrate-anchor share.
+CAL_MATCH = -each tc=$(CAL_TC) option.Threads=1 option.Hash=16 \
+	-openings file=$(SHARED)/books/noob_2moves.epd format=epd order=random -repeat \
+	-rounds $(CAL_ROUNDS) -games 2 -concurrency $(CORES) -recover \
+	-draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=800
 calibrate: build
 	@test -n "$(FASTCHESS)" || { echo "calibrate: set FASTCHESS=path/to/fastchess"; exit 2; }
 	mkdir -p $(CAL_OUT)
@@ -207,10 +212,7 @@ calibrate: build
 		$(FASTCHESS) $(if $(CAL_RESUME),-config file=$(CAL_OUT)/state-$$elo.json outname=$(CAL_OUT)/state-$$elo.json, \
 			-engine cmd=./$(EXE) name=brudno-$$elo option.UCI_LimitStrength=true option.UCI_Elo=$$elo \
 			-engine cmd=$(STOCKFISH) name=stockfish-$$elo option.UCI_LimitStrength=true option.UCI_Elo=$$elo \
-			-each tc=$(CAL_TC) option.Threads=1 option.Hash=16 \
-			-openings file=$(SHARED)/books/noob_2moves.epd format=epd order=random -repeat \
-			-rounds $(CAL_ROUNDS) -games 2 -concurrency $(CORES) -recover \
-			-draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=800 \
+			$(CAL_MATCH) \
 			-config outname=$(CAL_OUT)/state-$$elo.json -pgnout file=$(CAL_OUT)/calibrate-$$elo.pgn) \
 			>> $(CAL_OUT)/calibrate-$$elo.log 2>&1 || exit 1; \
 		tail -n 12 $(CAL_OUT)/calibrate-$$elo.log; \
@@ -232,10 +234,7 @@ calibrate-anchor: build
 		name=$$(basename $$side)-$$elo; out=$(CAL_OUT)/anchor-$(ANCHOR_NAME)-$$name; \
 		$(FASTCHESS) -engine cmd=$$side name=$$name option.UCI_LimitStrength=true option.UCI_Elo=$$elo \
 			-engine cmd=$(ANCHOR) name=$(ANCHOR_NAME) \
-			-each tc=$(CAL_TC) option.Threads=1 option.Hash=16 \
-			-openings file=$(SHARED)/books/noob_2moves.epd format=epd order=random -repeat -srand $(CAL_SEED) \
-			-rounds $(CAL_ROUNDS) -games 2 -concurrency $(CORES) -recover \
-			-draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=800 \
+			$(CAL_MATCH) -srand $(CAL_SEED) \
 			-config outname=$$out.json -pgnout file=$$out.pgn >> $$out.log 2>&1 || exit 1; \
 		tail -n 12 $$out.log; \
 	done; done
