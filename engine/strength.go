@@ -7,14 +7,14 @@
 //
 //   - the search is cut at a node count that halves for every
 //     strengthEloPerDoubling levels down (see StrengthNodes: about 940
-//     nodes at Elo 1320, 51,000 at 2000 and 2,200,000 at 2800), on top of
+//     nodes at Elo 1320, 51,000 at 2000 and 2,500,000 at 2700), on top of
 //     any limit the go command sets;
 //   - at Elo 2144 and below the search looks at 2 to 4 lines (MultiPV;
 //     StrengthLines)
 //     and the move is drawn among those of the last completed iteration (a
 //     move found in an unfinished one is not taken) whose score is within
 //     a margin of the best one (StrengthMargin: 0.1 centipawn per level
-//     below 2800, so 45 at Elo 2100 and 150 at 1320), with weights that
+//     below level 2800, so 45 at Elo 2100 and 150 at 1320), with weights that
 //     fall exponentially with the loss, so that the best move stays the
 //     likeliest. A line that mates is only ever exchanged for another that
 //     mates, and a line that is mated is never chosen when the best one
@@ -23,7 +23,7 @@
 //
 // The target is UCI_Elo when UCI_LimitStrength is on; otherwise Skill
 // Level below 20 stands for an Elo on the same scale (0 is the bottom of
-// the range, each level 74 Elo more), and Skill Level 20, the default,
+// the range, each level 69 Elo more), and Skill Level 20, the default,
 // with UCI_LimitStrength off leaves the engine untouched: the search gets
 // exactly the limits and options it gets without this file.
 //
@@ -49,7 +49,7 @@ import (
 // The UCI_Elo range and default, and the top Skill Level.
 const (
 	MinElo      = 1320
-	MaxElo      = 2800
+	MaxElo      = 2700 // full strength measures about 2710 at 60+0.6
 	DefaultElo  = 1500
 	MaxSkill    = 20
 	skillEloGap = (MaxElo - MinElo) / MaxSkill // Elo per skill level
@@ -58,26 +58,31 @@ const (
 // Tuning of the weakening. Its strength is set by a level, the Elo of the
 // first, uncalibrated scale: the node cap halves for every
 // strengthEloPerDoubling levels below MinElo's strengthMinNodes, and the
-// margin is strengthMarginPerElo centipawns per level below MaxElo.
+// margin is strengthMarginPerElo centipawns per level below
+// strengthMarginTop.
 const (
 	strengthMaxLines       = 4       // the most lines searched to choose from
 	strengthMarginPerLine  = 40.0    // centipawns of margin for each line beyond the first
 	strengthMinNodes       = 1000    // the node cap at level MinElo
 	strengthEloPerDoubling = 160     // levels for each doubling of the node cap
-	strengthMarginPerElo   = 0.1     // centipawns of margin per level below MaxElo
+	strengthMarginPerElo   = 0.1     // centipawns of margin per level below strengthMarginTop
+	strengthMarginTop      = 2800    // the level from which no margin is given
 	strengthTemperature    = 0.5     // the weights fall by e for each half margin lost
 	strengthMaxNodes       = 1 << 40 // no cap can exceed this
 )
 
-// strengthScale calibrates the levels: the Elo at which eight levels play
-// on the scale of Stockfish 15.1's UCI_Elo at 60+0.6 (a weighted
-// quadratic fit to 24 to 50 games at each of them against Stockfish;
-// docs/wdl-and-strength.md, "Calibrating the Elo scale").
+// strengthScale calibrates the levels: the Elo at which they play on the
+// scale of Stockfish 15.1's UCI_Elo at 60+0.6, from 24 to 50 games at
+// each of twelve levels against Stockfish (docs/wdl-and-strength.md,
+// "Calibrating the Elo scale"). Up to level 2400 the points are those of
+// a weighted quadratic fit to the first eight measurements, checked on
+// target at 1350, 1600 and 2000; above it, of a weighted cubic fit to all
+// twelve, which follows the flattening measured near full strength.
 // Between the points the level is interpolated, beyond them extrapolated
 // along the nearest segment. The Elo must increase from point to point.
 var strengthScale = [...]struct{ level, elo float64 }{
 	{1350, 1350}, {1600, 1517}, {2000, 1813}, {2290, 2049},
-	{2400, 2144}, {2600, 2322}, {2800, 2510}, {2967, 2673},
+	{2400, 2144}, {2600, 2356}, {2800, 2520}, {3000, 2650}, {3200, 2732},
 }
 
 // strengthState holds the options and the random source of the move choice.
@@ -138,7 +143,7 @@ func StrengthNodes(elo int) uint64 {
 // StrengthMargin returns how many centipawns below the best line a line
 // may score and still be chosen at elo.
 func StrengthMargin(elo int) float64 {
-	return strengthMarginPerElo * max(MaxElo-strengthLevel(elo), 0)
+	return strengthMarginPerElo * max(strengthMarginTop-strengthLevel(elo), 0)
 }
 
 // StrengthLines returns the number of lines searched at elo: one more

@@ -26,8 +26,8 @@ func TestStrengthOptions(t *testing.T) {
 		name, value string
 		ok          bool
 	}{
-		{"UCI_Elo", "1319", false}, {"UCI_Elo", "2801", false}, {"UCI_Elo", "strong", false},
-		{"UCI_Elo", "1320", true}, {"UCI_Elo", "2800", true}, {"UCI_Elo", "1600", true},
+		{"UCI_Elo", "1319", false}, {"UCI_Elo", "2701", false}, {"UCI_Elo", "strong", false},
+		{"UCI_Elo", "1320", true}, {"UCI_Elo", "2700", true}, {"UCI_Elo", "1600", true},
 		{"Skill Level", "-1", false}, {"Skill Level", "21", false}, {"Skill Level", "20", true},
 		{"UCI_LimitStrength", "true", true},
 	} {
@@ -35,7 +35,7 @@ func TestStrengthOptions(t *testing.T) {
 		if (err == nil) != c.ok {
 			t.Errorf("SetOption(%q, %q) = %v, want ok=%v", c.name, c.value, err, c.ok)
 		}
-		if c.name == "UCI_Elo" && !c.ok && (err == nil || !strings.Contains(err.Error(), "from 1320 to 2800")) {
+		if c.name == "UCI_Elo" && !c.ok && (err == nil || !strings.Contains(err.Error(), "from 1320 to 2700")) {
 			t.Errorf("UCI_Elo %s refused without the range: %v", c.value, err)
 		}
 	}
@@ -61,7 +61,8 @@ func TestStrengthScale(t *testing.T) {
 		}
 	}
 	// Between two points a straight line through them, beyond the ends
-	// the end segment's (MinElo and MaxElo lie outside the points).
+	// the end segment's (MinElo lies below the first point, MaxElo on the
+	// last segment).
 	onLine := func(elo int, a, b int) {
 		p, q := strengthScale[a], strengthScale[b]
 		want := p.level + (float64(elo)-p.elo)*(q.level-p.level)/(q.elo-p.elo)
