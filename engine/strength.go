@@ -7,7 +7,7 @@
 //
 //   - the search is cut at a node count that halves for every
 //     strengthEloPerDoubling levels down (see StrengthNodes: about 940
-//     nodes at Elo 1320, 51,000 at 2000 and 2,500,000 at 2700), on top of
+//     nodes at Elo 1320, 51,000 at 2000 and 1,900,000 at 2650), on top of
 //     any limit the go command sets;
 //   - at Elo 2144 and below the search looks at 2 to 4 lines (MultiPV;
 //     StrengthLines)
@@ -23,7 +23,7 @@
 //
 // The target is UCI_Elo when UCI_LimitStrength is on; otherwise Skill
 // Level below 20 stands for an Elo on the same scale (0 is the bottom of
-// the range, each level 69 Elo more), and Skill Level 20, the default,
+// the range, each level 66 Elo more), and Skill Level 20, the default,
 // with UCI_LimitStrength off leaves the engine untouched: the search gets
 // exactly the limits and options it gets without this file.
 //
@@ -49,7 +49,7 @@ import (
 // The UCI_Elo range and default, and the top Skill Level.
 const (
 	MinElo      = 1320
-	MaxElo      = 2700 // full strength measures about 2710 at 60+0.6
+	MaxElo      = 2650 // the node cap's play flattens out at about this at 60+0.6
 	DefaultElo  = 1500
 	MaxSkill    = 20
 	skillEloGap = (MaxElo - MinElo) / MaxSkill // Elo per skill level
@@ -73,16 +73,16 @@ const (
 
 // strengthScale calibrates the levels: the Elo at which they play on the
 // scale of Stockfish 15.1's UCI_Elo at 60+0.6, from 24 to 50 games at
-// each of twelve levels against Stockfish (docs/wdl-and-strength.md,
+// each of thirteen levels against Stockfish (docs/wdl-and-strength.md,
 // "Calibrating the Elo scale"). Up to level 2400 the points are those of
 // a weighted quadratic fit to the first eight measurements, checked on
 // target at 1350, 1600 and 2000; above it, of a weighted cubic fit to all
-// twelve, which follows the flattening measured near full strength.
+// thirteen, which follows the flattening measured near full strength.
 // Between the points the level is interpolated, beyond them extrapolated
 // along the nearest segment. The Elo must increase from point to point.
 var strengthScale = [...]struct{ level, elo float64 }{
 	{1350, 1350}, {1600, 1517}, {2000, 1813}, {2290, 2049},
-	{2400, 2144}, {2600, 2356}, {2800, 2520}, {3000, 2650}, {3200, 2732},
+	{2400, 2144}, {2600, 2367}, {2800, 2524}, {3000, 2634}, {3200, 2680},
 }
 
 // strengthState holds the options and the random source of the move choice.

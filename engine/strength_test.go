@@ -26,8 +26,8 @@ func TestStrengthOptions(t *testing.T) {
 		name, value string
 		ok          bool
 	}{
-		{"UCI_Elo", "1319", false}, {"UCI_Elo", "2701", false}, {"UCI_Elo", "strong", false},
-		{"UCI_Elo", "1320", true}, {"UCI_Elo", "2700", true}, {"UCI_Elo", "1600", true},
+		{"UCI_Elo", "1319", false}, {"UCI_Elo", "2651", false}, {"UCI_Elo", "strong", false},
+		{"UCI_Elo", "1320", true}, {"UCI_Elo", "2650", true}, {"UCI_Elo", "1600", true},
 		{"Skill Level", "-1", false}, {"Skill Level", "21", false}, {"Skill Level", "20", true},
 		{"UCI_LimitStrength", "true", true},
 	} {
@@ -35,7 +35,7 @@ func TestStrengthOptions(t *testing.T) {
 		if (err == nil) != c.ok {
 			t.Errorf("SetOption(%q, %q) = %v, want ok=%v", c.name, c.value, err, c.ok)
 		}
-		if c.name == "UCI_Elo" && !c.ok && (err == nil || !strings.Contains(err.Error(), "from 1320 to 2700")) {
+		if c.name == "UCI_Elo" && !c.ok && (err == nil || !strings.Contains(err.Error(), "from 1320 to 2650")) {
 			t.Errorf("UCI_Elo %s refused without the range: %v", c.value, err)
 		}
 	}

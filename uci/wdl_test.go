@@ -81,7 +81,7 @@ func TestStrengthInSession(t *testing.T) {
 	e := engine.New()
 	out := session(t, e, "setoption name UCI_Elo value 1000", "setoption name UCI_LimitStrength value true",
 		"setoption name UCI_Elo value 1320", "position startpos", "go wtime 60000 btime 60000")
-	if !containsPrefix(out, "info string option UCI_Elo: \"1000\" is not an integer from 1320 to 2700") {
+	if !containsPrefix(out, "info string option UCI_Elo: \"1000\" is not an integer from 1320 to 2650") {
 		t.Errorf("UCI_Elo 1000 not refused with its range: %q", out)
 	}
 	n := 0
