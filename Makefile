@@ -194,7 +194,7 @@ timeloss: build
 # CAL_RESUME=1 the same command goes on from the saved states (fastchess
 # saves one every 20 games). About 200 games × 3 minutes / cores per
 # setting at the defaults.
-CAL_ELOS ?= 1350 1600 2000 2400 2600 2800
+CAL_ELOS ?= 1350 1600 2000 2400 2650
 CAL_TC ?= 60+0.6
 CAL_ROUNDS ?= 100
 CAL_OUT ?= calibrate-results
