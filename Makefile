@@ -205,8 +205,14 @@ CAL_MATCH = -each tc=$(CAL_TC) option.Threads=1 option.Hash=16 \
 	-openings file=$(SHARED)/books/noob_2moves.epd format=epd order=random -repeat \
 	-rounds $(CAL_ROUNDS) -games 2 -concurrency $(CORES) -recover \
 	-draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=800
+# Every setting of CAL_ELOS must be one Brudno accepts: a refused one would
+# leave the match playing at the previous UCI_Elo without a word.
+CAL_CHECK = @for elo in $(CAL_ELOS); do \
+	r=$$(printf 'setoption name UCI_Elo value %s\nquit\n' "$$elo" | ./$(EXE)); \
+	test -z "$$r" || { echo "$@: $$r"; exit 2; }; done
 calibrate: build
 	@test -n "$(FASTCHESS)" || { echo "calibrate: set FASTCHESS=path/to/fastchess"; exit 2; }
+	$(CAL_CHECK)
 	mkdir -p $(CAL_OUT)
 	for elo in $(CAL_ELOS); do \
 		$(FASTCHESS) $(if $(CAL_RESUME),-config file=$(CAL_OUT)/state-$$elo.json outname=$(CAL_OUT)/state-$$elo.json, \
@@ -229,6 +235,7 @@ ANCHOR_NAME ?= $(notdir $(ANCHOR))
 CAL_SEED ?= 1
 calibrate-anchor: build
 	@test -n "$(FASTCHESS)" || { echo "calibrate-anchor: set FASTCHESS=path/to/fastchess"; exit 2; }
+	$(CAL_CHECK)
 	mkdir -p $(CAL_OUT)
 	for elo in $(CAL_ELOS); do for side in ./$(EXE) $(STOCKFISH); do \
 		name=$$(basename $$side)-$$elo; out=$(CAL_OUT)/anchor-$(ANCHOR_NAME)-$$name; \
