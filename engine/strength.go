@@ -7,7 +7,7 @@
 //
 //   - the search is cut at a node count that halves for every
 //     strengthEloPerDoubling levels down (see StrengthNodes: about 940
-//     nodes at Elo 1320, 51,000 at 2000 and 1,900,000 at 2650), on top of
+//     nodes at Elo 1320, 51,000 at 2000 and 1,960,000 at 2650), on top of
 //     any limit the go command sets;
 //   - at Elo 2144 and below the search looks at 2 to 4 lines (MultiPV;
 //     StrengthLines)
