@@ -108,10 +108,7 @@ func printStats(w io.Writer, s search.Stats) {
 	fmt.Fprintf(w, "singular       searches %d, extended %d (twice %d), multi-cuts %d\n", s.SingularSearches, s.SingularExtensions, s.DoubleExtensions, s.MultiCuts)
 	fmt.Fprintf(w, "ProbCut        tries %d, cutoffs %d\n", s.ProbCutTries, s.ProbCuts)
 	fmt.Fprintf(w, "history prunes %12d\n", s.HistoryPrunes)
-	fmt.Fprintf(w, "capture futility %10d\n", s.CaptureFutility)
 	fmt.Fprintf(w, "negative ext.  %12d\n", s.NegativeExtensions)
-	fmt.Fprintf(w, "hindsight      deeper %d, shallower %d\n", s.HindsightDeeper, s.HindsightShallower)
-	fmt.Fprintf(w, "alpha reduced  %12d\n", s.AlphaReductions)
 	fmt.Fprintf(w, "QS futility    %12d\n", s.QSFutility)
 	fmt.Fprintf(w, "checks not ext.%12d\n", s.ChecksNotExtended)
 	fmt.Fprintf(w, "parallel       split points %d, joined %d, aborted nodes %d (%.1f%%), idle %v\n",

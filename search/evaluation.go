@@ -25,8 +25,8 @@ func (t *thread) staticEval() int {
 // adjustEval is the evaluation that pruning and stand pat use: the raw
 // one plus the correction history, drawn toward a draw as the fifty-move
 // counter runs (EvalFifty: by 1/200 a half-move), kept off the mate range.
-func (t *thread) adjustEval(raw, ply int) int {
-	v := raw + t.correction(ply)
+func (t *thread) adjustEval(raw int) int {
+	v := raw + t.correction()
 	if t.s.opts.EvalFifty {
 		v = v * (200 - min(t.pos.HalfmoveClock(), 100)) / 200
 	}

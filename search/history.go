@@ -9,11 +9,8 @@
 //     before;
 //   - capture history: captures and promotions by moved piece, destination
 //     and captured piece type;
-//   - pawn history (PawnHistory): quiet moves by pawn structure, moved
-//     piece and destination;
 //   - correction history: by side and pawn structure (and, with
-//     CorrNonPawn, by side and each colour's other pieces; with ContCorr,
-//     by the pieces and destinations of the last two moves), the running
+//     CorrNonPawn, by side and each colour's other pieces), the running
 //     mean of the difference between search results and the static
 //     evaluation.
 //
@@ -27,10 +24,7 @@ import "brudno/board"
 // pieceToHistory scores moves by moved piece and destination.
 type pieceToHistory [16][64]int16
 
-const (
-	corrSize     = 1 << 14 // correction-history entries per side
-	pawnHistSize = 512     // pawn-history slots (by the pawn key)
-)
+const corrSize = 1 << 14 // correction-history entries per side
 
 type histories struct {
 	butterfly [2][4][64][64]int16    // by side, threat index (threatIndex), from, to
@@ -38,9 +32,7 @@ type histories struct {
 	capture   [16][64][8]int16       // by moved piece, destination, captured type
 	corr      [2][corrSize]int32
 	corrNP    [2][2][corrSize]int32 // by side to move, colour, that colour's non-pawn key
-	corrCont  [16][64][16][64]int32 // by the piece and destination of the move two plies back, then one
-	pawn      [pawnHistSize]pieceToHistory
-	counter   [16][64]board.Move // countermoves by the earlier move's piece and destination
+	counter   [16][64]board.Move    // countermoves by the earlier move's piece and destination
 }
 
 // historyBonus is the reward (or, negated, the penalty) for a move at depth.
@@ -116,15 +108,7 @@ func (t *thread) quietHistory(ply int, m board.Move, pc board.Piece) int {
 			h += int(t.contTable(ply, 4)[pc][m.To()])
 		}
 	}
-	if t.s.opts.PawnHistory {
-		h += int(t.pawnTable()[pc][m.To()])
-	}
 	return h
-}
-
-// pawnTable is the pawn history of the position's pawn structure.
-func (t *thread) pawnTable() *pieceToHistory {
-	return &t.hist.pawn[t.pos.PawnKey()&(pawnHistSize-1)]
 }
 
 // captureHistory scores noisy move m (0 when the table is off).
@@ -149,51 +133,6 @@ func (t *thread) updateQuiet(ply int, m board.Move, bonus int) {
 			gravity(&t.contTable(ply, 4)[pc][m.To()], bonus)
 		}
 	}
-	if t.s.opts.PawnHistory {
-		gravity(&t.pawnTable()[pc][m.To()], bonus)
-	}
-}
-
-// updatePrior rewards or penalises, from the node at ply, the quiet move
-// that led to it (the opponent's): the butterfly history by half of bonus
-// and the continuation histories by bonus. Nothing when that move was a
-// capture, a promotion or a null move.
-func (t *thread) updatePrior(ply, bonus int) {
-	if ply < 1 {
-		return
-	}
-	prev := &t.stack[ply-1]
-	if !prev.quiet {
-		return
-	}
-	m, pc := prev.move, prev.piece
-	if t.s.opts.History {
-		gravity(t.butterfly(t.pos.Side()^1, prev.threats, m), bonus/2)
-	}
-	if t.s.opts.ContHistory {
-		gravity(&t.contTable(ply-1, 1)[pc][m.To()], bonus)
-		gravity(&t.contTable(ply-1, 2)[pc][m.To()], bonus)
-		if t.s.opts.ContHistory4 {
-			gravity(&t.contTable(ply-1, 4)[pc][m.To()], bonus)
-		}
-	}
-}
-
-// evalDiff teaches the butterfly history (EvalDiffHistory) how the quiet
-// move into the node at ply changed its mover's static evaluation: eval
-// is the node's, from the side to move's view, the parent's is from the
-// mover's, so their sum is what the mover lost by the move.
-func (t *thread) evalDiff(ply, eval int) {
-	if ply < 1 || eval == -Infinity {
-		return
-	}
-	prev := &t.stack[ply-1]
-	if !prev.quiet || prev.eval == -Infinity {
-		return
-	}
-	bonus := max(-evalDiffMax, min(-evalDiffMul*(prev.eval+eval), evalDiffMax))
-	m := prev.move
-	gravity(t.butterfly(t.pos.Side()^1, prev.threats, m), bonus)
 }
 
 // updateCapture rewards or penalises noisy move m by bonus.
@@ -237,47 +176,33 @@ func (t *thread) updateCutoffStats(ply, depth int, m board.Move, quiet bool, qui
 
 // correction returns the correction history's adjustment of the static
 // evaluation of the thread's position at ply, in centipawns.
-func (t *thread) correction(ply int) int {
+func (t *thread) correction() int {
 	if !t.s.opts.CorrHistory {
 		return 0
 	}
-	return int(t.corrSum(ply)) / corrGrain
+	return int(t.corrSum()) / corrGrain
 }
 
 // corrSum is the correction in 1/corrGrain centipawns: the pawn entry,
-// plus the mean of the two non-pawn entries with CorrNonPawn, plus the
-// entry of the last two moves with ContCorr.
-func (t *thread) corrSum(ply int) int32 {
-	pawn, white, black, cont := t.corrEntries(ply)
+// plus the mean of the two non-pawn entries with CorrNonPawn.
+func (t *thread) corrSum() int32 {
+	pawn, white, black := t.corrEntries()
 	sum := *pawn
 	if t.s.opts.CorrNonPawn {
 		sum += (*white + *black) / 2
 	}
-	if t.s.opts.ContCorr {
-		sum += *cont
-	}
 	return sum
 }
 
-// corrEntries returns the correction entries of the position at ply: by
-// the pawn key, by White's and Black's non-pawn keys, and by the last two
-// moves (a neutral entry near the root, after a null move or without
-// ContCorr).
-func (t *thread) corrEntries(ply int) (pawn, white, black, cont *int32) {
+// corrEntries returns the correction entries of the thread's position: by
+// the pawn key, and by White's and Black's non-pawn keys.
+func (t *thread) corrEntries() (pawn, white, black *int32) {
 	pos := t.pos
 	us := pos.Side()
 	np := &t.hist.corrNP[us]
-	cont = &t.hist.corrCont[0][0][0][0]
-	if t.s.opts.ContCorr && ply >= 2 {
-		m1, m2 := &t.stack[ply-1], &t.stack[ply-2]
-		if m1.move != board.NoMove && m2.move != board.NoMove {
-			cont = &t.hist.corrCont[m2.piece][m2.move.To()][m1.piece][m1.move.To()]
-		}
-	}
 	return &t.hist.corr[us][pos.PawnKey()&(corrSize-1)],
 		&np[board.White][pos.NonPawnKey(board.White)&(corrSize-1)],
-		&np[board.Black][pos.NonPawnKey(board.Black)&(corrSize-1)],
-		cont
+		&np[board.Black][pos.NonPawnKey(board.Black)&(corrSize-1)]
 }
 
 // updateCorrection moves the correction of the position at ply toward
@@ -285,25 +210,20 @@ func (t *thread) corrEntries(ply int) (pawn, white, black, cont *int32) {
 // evaluation. With one table that is a running mean; with several each
 // entry takes a step of the same weight against what the sum still
 // misses.
-func (t *thread) updateCorrection(ply, depth, best, raw int) {
-	pawn, white, black, cont := t.corrEntries(ply)
+func (t *thread) updateCorrection(depth, best, raw int) {
+	pawn, white, black := t.corrEntries()
 	w := int32(min(depth+1, corrWeightMax))
 	diff := int32((best - raw) * corrGrain)
 	limit := int32(corrLimit * corrGrain)
 	o := &t.s.opts
-	if !o.CorrNonPawn && !o.ContCorr {
+	if !o.CorrNonPawn {
 		v := (*pawn*(256-w) + diff*w) / 256
 		*pawn = max(-limit, min(v, limit))
 		return
 	}
-	step := (diff - t.corrSum(ply)) * w / 256
+	step := (diff - t.corrSum()) * w / 256
 	move := func(e *int32) { *e = max(-limit, min(*e+step, limit)) }
 	move(pawn)
-	if o.CorrNonPawn {
-		move(white)
-		move(black)
-	}
-	if o.ContCorr {
-		move(cont)
-	}
+	move(white)
+	move(black)
 }

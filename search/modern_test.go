@@ -142,56 +142,38 @@ func TestMatesThroughNewPaths(t *testing.T) {
 }
 
 // The correction history learns a steady difference between search
-// results and the static evaluation, with the pawn table alone, with
-// the non-pawn tables beside it and with the table of the last two moves
-// beside it, and keeps within its limit. A second position that shares
-// only White's pieces (or only the last two moves) learns part of the
-// lesson of the first.
+// results and the static evaluation, with the pawn table alone and with
+// the non-pawn tables beside it, and keeps within its limit. A second
+// position that shares only the pieces other than pawns learns part of
+// the lesson of the first.
 func TestCorrectionLearns(t *testing.T) {
 	const fen = "r1bq1rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7"
 	const other = "r1bq1rk1/pp2bppp/2np1n2/2p1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7"
-	const ply = 2
-	// The last two moves, as the stack records them: Nf3 (White), Nc6.
-	last := func(th *thread) {
-		th.stack[0].move, th.stack[0].piece = board.NewMove(board.G1, board.SquareAt(5, 2)), board.MakePiece(board.White, board.Knight)
-		th.stack[1].move, th.stack[1].piece = board.NewMove(board.SquareAt(1, 7), board.SquareAt(2, 5)), board.MakePiece(board.Black, board.Knight)
-	}
-	for _, c := range []struct {
-		name   string
-		np, cc bool
-	}{{"pawn", false, false}, {"non-pawn", true, false}, {"two moves", false, true}} {
+	for _, np := range []bool{false, true} {
 		opts := DefaultOptions()
-		opts.CorrNonPawn, opts.ContCorr = c.np, c.cc
+		opts.CorrNonPawn = np
 		_, th := prepared(t, fen, opts)
-		last(th)
 		for i := 0; i < 200; i++ {
-			th.updateCorrection(ply, 10, 80, 20) // the search says 60 more
+			th.updateCorrection(10, 80, 20) // the search says 60 more
 		}
-		if v := th.correction(ply); v < 55 || v > 60 {
-			t.Errorf("%s: correction %d after 200 lessons of +60", c.name, v)
+		if v := th.correction(); v < 55 || v > 60 {
+			t.Errorf("non-pawn %v: correction %d after 200 lessons of +60", np, v)
 		}
 		for i := 0; i < 500; i++ {
-			th.updateCorrection(ply, 20, 1000, 0)
+			th.updateCorrection(20, 1000, 0)
 		}
 		lim := corrLimit
-		if c.np || c.cc {
+		if np {
 			lim = 2 * corrLimit // the pawn entry and the others
 		}
-		if v := th.correction(ply); v > lim || v < lim*3/4 {
-			t.Errorf("%s: correction %d beyond %d", c.name, v, lim)
+		if v := th.correction(); v > lim || v < lim*3/4 {
+			t.Errorf("non-pawn %v: correction %d beyond %d", np, v, lim)
 		}
-		// Another pawn structure, the same pieces and last moves.
+		// Another pawn structure, the same pieces.
 		_, th2 := prepared(t, other, opts)
-		last(th2)
 		th2.hist = th.hist
-		if v := th2.correction(ply); (c.np || c.cc) && v == 0 || !c.np && !c.cc && v != 0 {
-			t.Errorf("%s: a position with other pawns and the same pieces and moves has correction %d", c.name, v)
-		}
-		// The same position reached by other moves: only the two-move
-		// entry is not shared.
-		th.stack[1].move = board.NewMove(board.SquareAt(1, 7), board.SquareAt(3, 6))
-		if v := th.correction(ply); c.cc && v > corrLimit || !c.cc && v < lim/2 {
-			t.Errorf("%s: the position reached by other moves has correction %d", c.name, v)
+		if v := th2.correction(); np && v == 0 || !np && v != 0 {
+			t.Errorf("non-pawn %v: a position with other pawns and the same pieces has correction %d", np, v)
 		}
 	}
 }
@@ -210,90 +192,17 @@ func TestEvalFifty(t *testing.T) {
 		if raw < 500 {
 			t.Fatalf("a queen up evaluates to %d", raw)
 		}
-		if got, want := on.adjustEval(raw, 0), raw*c.num/c.den; got < want-1 || got > want+1 {
+		if got, want := on.adjustEval(raw), raw*c.num/c.den; got < want-1 || got > want+1 {
 			t.Errorf("clock %d: adjusted %d, want about %d (raw %d)", c.clock, got, want, raw)
 		}
-		if got := off.adjustEval(raw, 0); got != raw {
+		if got := off.adjustEval(raw); got != raw {
 			t.Errorf("clock %d, EvalFifty off: adjusted %d, want %d", c.clock, got, raw)
 		}
 	}
 }
 
-// The fourth bundle's histories: the pawn history is shared by positions
-// with the same pawns only; EvalDiffHistory rewards a quiet move by what
-// it gained its mover and leaves captures alone; PriorMoveBonus rewards
-// the quiet move into a node that fails low; CutoffCount reduces a ply
-// more once the nodes below have failed high often.
-func TestFourthBundleHistories(t *testing.T) {
-	const fen = "r1bq1rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7"
-	const other = "r1bq1rk1/pp2bppp/2np1n2/2p1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7"
-	opts := DefaultOptions()
-	opts.PawnHistory, opts.EvalDiffHistory, opts.PriorMoveBonus, opts.CutoffCount = true, true, true, true
-	opts.ThreatHistory = false // one butterfly slice, so that the test reads it directly
-	_, th := prepared(t, fen, opts)
-	sq := board.SquareAt
-	h3 := board.NewMove(sq(7, 1), sq(7, 2)) // h2h3, quiet
-	pawnPc := board.MakePiece(board.White, board.Pawn)
-
-	// Pawn history.
-	before := th.quietHistory(1, h3, pawnPc)
-	th.updateQuiet(1, h3, 2000)
-	gain := th.quietHistory(1, h3, pawnPc) - before
-	_, th2 := prepared(t, other, opts)
-	th2.hist = th.hist
-	otherGain := th2.quietHistory(1, h3, pawnPc) - before
-	if gain <= otherGain || otherGain <= 0 {
-		t.Errorf("pawn history: the reward raised the move by %d here and by %d with other pawns", gain, otherGain)
-	}
-
-	// EvalDiffHistory: Black (to move at ply 2) made quiet move h7h6 from
-	// ply 1, where Black's evaluation was 50; White's is now -100, so
-	// Black gained 50.
-	_, th = prepared(t, "r1bq1rk1/ppp1bpp1/2np1n1p/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 8", opts)
-	h6 := board.NewMove(sq(7, 6), sq(7, 5))
-	butterfly := func() int16 { return th.hist.butterfly[board.Black][0][h6.From()][h6.To()] }
-	th.stack[1].move, th.stack[1].piece, th.stack[1].quiet, th.stack[1].eval = h6, board.MakePiece(board.Black, board.Pawn), true, 50
-	th.evalDiff(2, -100)
-	if got, want := butterfly(), int16(evalDiffMul*50); got != want {
-		t.Errorf("eval diff: butterfly %d after a gain of 50, want %d", got, want)
-	}
-	th.evalDiff(2, 0) // lost 50 back
-	if got := butterfly(); got >= int16(evalDiffMul*50) {
-		t.Errorf("eval diff: butterfly %d after a loss, want less than %d", got, evalDiffMul*50)
-	}
-	th.stack[1].quiet = false
-	was := butterfly()
-	th.evalDiff(2, -500)
-	if butterfly() != was {
-		t.Errorf("eval diff: a capture changed the butterfly history")
-	}
-
-	// PriorMoveBonus.
-	th.stack[1].quiet = true
-	cont := func() int16 { return th.contTable(1, 1)[th.stack[1].piece][h6.To()] }
-	b0, c0 := butterfly(), cont()
-	th.updatePrior(2, 1000)
-	if butterfly() <= b0 || cont() <= c0 {
-		t.Errorf("prior move: butterfly %d -> %d, continuation %d -> %d after a reward", b0, butterfly(), c0, cont())
-	}
-
-	// CutoffCount.
-	n := node{depth: 10, ply: 2}
-	th.stack[3].cutoffs = cutoffCountMin
-	r0 := th.reduction(&n, h3, 2, 0, false)
-	th.stack[3].cutoffs = cutoffCountMin + 1
-	if r := th.reduction(&n, h3, 2, 0, false); r != r0+1 {
-		t.Errorf("cutoff count: reduction %d with many cutoffs below, %d without", r, r0)
-	}
-}
-
-// The fifth and sixth bundles: each switch does its work only when on,
-// and counts it.
-// Hindsight deepens a node after a deep reduction of a move that cost its
-// mover nothing, and makes it shallower after one that cost a clear
-// margin; CaptureFutility skips a capture that cannot bring the
-// evaluation near alpha, but not a capture that checks.
-func TestFifthAndSixthBundles(t *testing.T) {
+// QSFutility and CheckExtSEE do their work only when on, and count it.
+func TestSwitchesCountTheirWork(t *testing.T) {
 	const fen = "r1bq1rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7"
 	counts := func(o Options) Stats {
 		return searchFEN(t, fen, Limits{Depth: 11}, o).Stats
@@ -304,76 +213,14 @@ func TestFifthAndSixthBundles(t *testing.T) {
 		field func(*Options) *bool
 		count func(Stats) uint64
 	}{
-		{"CaptureFutility", func(o *Options) *bool { return &o.CaptureFutility }, func(s Stats) uint64 { return s.CaptureFutility }},
-		{"AlphaReduce", func(o *Options) *bool { return &o.AlphaReduce }, func(s Stats) uint64 { return s.AlphaReductions }},
-		{"Hindsight", func(o *Options) *bool { return &o.Hindsight }, func(s Stats) uint64 { return s.HindsightDeeper + s.HindsightShallower }},
-		{"SingularNeg", func(o *Options) *bool { return &o.SingularNeg }, func(s Stats) uint64 { return s.NegativeExtensions }},
 		{"QSFutility", func(o *Options) *bool { return &o.QSFutility }, func(s Stats) uint64 { return s.QSFutility }},
 		{"CheckExtSEE", func(o *Options) *bool { return &o.CheckExtSEE }, func(s Stats) uint64 { return s.ChecksNotExtended }},
 	} {
 		o := DefaultOptions()
 		*c.field(&o) = true
 		on := counts(o)
-		if c.name == "SingularNeg" {
-			if on.NegativeExtensions <= off.NegativeExtensions || on.Nodes == off.Nodes {
-				t.Errorf("SingularNeg: %d negative extensions on, %d off (nodes %d, %d)", on.NegativeExtensions, off.NegativeExtensions, on.Nodes, off.Nodes)
-			}
-			continue
-		}
 		if c.count(off) != 0 || c.count(on) == 0 || on.Nodes == off.Nodes {
 			t.Errorf("%s: counted %d on, %d off (nodes %d, %d)", c.name, c.count(on), c.count(off), on.Nodes, off.Nodes)
-		}
-	}
-
-	// Hindsight, by hand: the node at ply 2 was reached by a move of
-	// Black's from ply 1, reduced by 3.
-	o := DefaultOptions()
-	o.Hindsight = true
-	_, th := prepared(t, fen, o)
-	for _, c := range []struct {
-		reduction, parentEval, eval, want int
-	}{
-		{3, 40, -40, 11},        // the move cost Black nothing: deeper
-		{3, 40, -100, 11},       // it gained Black 60: deeper
-		{2, 40, -40, 10},        // reduced too little to deepen
-		{2, 40, 50, 9},          // it cost Black 90: shallower
-		{1, 40, 50, 10},         // reduced too little to make shallower
-		{0, 40, 200, 10},        // not reduced
-		{3, -Infinity, 0, 10},   // Black was in check
-		{3, 40, -Infinity, 10},  // the node is in check
-		{3, 40, 40 + 1, 9},      // it cost Black 81 with a reduction of 3: shallower
-		{3, 40, 40 + 0 - 1, 10}, // it cost Black 79: neither
-	} {
-		th.stack[1].reduction, th.stack[1].eval = c.reduction, c.parentEval
-		n := node{depth: 10, ply: 2, staticEval: c.eval, inCheck: c.eval == -Infinity}
-		th.hindsight(&n)
-		if n.depth != c.want {
-			t.Errorf("hindsight: reduction %d, evaluations %d then %d: depth %d, want %d", c.reduction, c.parentEval, c.eval, n.depth, c.want)
-		}
-	}
-
-	// CaptureFutility, by hand: White's Bxf7+ checks and Nxe5 does not.
-	for _, on := range []bool{false, true} {
-		o := DefaultOptions()
-		o.CaptureFutility = on
-		_, th := prepared(t, fen, o)
-		n := node{depth: 4, ply: 1, alpha: 600, beta: 601, staticEval: 0}
-		mv := func(s string) board.Move {
-			m, err := th.pos.ParseMove(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return m
-		}
-		if prune, _ := th.pruneMove(&n, mv("f3e5"), false, 0, 3, 2); prune != on {
-			t.Errorf("capture futility %v: Nxe5 at 0 against alpha 600 pruned %v", on, prune)
-		}
-		if prune, _ := th.pruneMove(&n, mv("c4f7"), false, 0, 3, 2); prune {
-			t.Errorf("capture futility %v: the check Bxf7+ pruned", on)
-		}
-		n.alpha, n.beta = 300, 301
-		if prune, _ := th.pruneMove(&n, mv("f3e5"), false, 0, 3, 2); prune {
-			t.Errorf("capture futility %v: Nxe5 at 0 against alpha 300 pruned", on)
 		}
 	}
 }

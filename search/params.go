@@ -15,7 +15,6 @@ import (
 var (
 	aspirationDepth = 4  // first iteration searched with a window
 	aspirationDelta = 20 // half-width of the first window, centipawns
-	aspFailHighMax  = 3  // AspFailHigh: at most this many plies less
 )
 
 // Pruning, reductions and extensions before the moves are searched.
@@ -40,18 +39,6 @@ var (
 	singularMargin  = 1   // the excluded search's beta: tt score minus margin*depth
 	doubleExtMargin = 20  // extend twice when this far below the singular beta
 	doubleExtLimit  = 6   // double extensions per line
-	// Hindsight: a node reached by a reduction of hindsightExtMin plies or
-	// more, whose mover's move did not worsen the mover's evaluation, is
-	// searched a ply deeper; one reached by hindsightRedMin or more whose
-	// two evaluations sum above hindsightMargin (the move lost its mover
-	// that much by them) a ply shallower.
-	hindsightExtMin = 3
-	hindsightRedMin = 2
-	hindsightMargin = 80
-	// AlphaReduce: once a move raises alpha, the later moves of the node
-	// are searched a ply shallower when the depth lies in [min, max].
-	alphaReduceMin = 3
-	alphaReduceMax = 12
 )
 
 // Pruning of moves in the move loop.
@@ -68,13 +55,6 @@ var (
 	seeNoisyDepth     = 6    // SEE pruning of captures up to this depth
 	seeNoisyMul       = 100  // threshold: -mul*depth - capture history/div
 	seeNoisyHistDiv   = 32
-	// CaptureFutility: a capture that does not check is skipped when the
-	// evaluation, plus base + mul*reduced depth, the value captured and
-	// capture history/div, stays at or below alpha.
-	capFutDepth   = 6
-	capFutBase    = 150
-	capFutMul     = 100
-	capFutHistDiv = 8
 )
 
 // Late move reductions.
@@ -97,13 +77,10 @@ var (
 	historyBonusMul   = 300   // bonus: min(mul*depth - sub, max)
 	historyBonusSub   = 250
 	historyBonusMax   = 2400
-	historyWideMargin = 100  // a fail high this far above beta rewards as one ply deeper
-	corrGrain         = 256  // correction history: entries in 1/grain centipawn (not tuned)
-	corrWeightMax     = 16   // a result's weight: min(depth+1, max)/256
-	corrLimit         = 128  // corrections stay within ±limit centipawns
-	evalDiffMul       = 12   // EvalDiffHistory: the bonus is -mul × (the two evaluations' sum) ...
-	evalDiffMax       = 2000 // ... within ±max
-	cutoffCountMin    = 3    // CutoffCount: reduce more above this many fail highs a ply below
+	historyWideMargin = 100 // a fail high this far above beta rewards as one ply deeper
+	corrGrain         = 256 // correction history: entries in 1/grain centipawn (not tuned)
+	corrWeightMax     = 16  // a result's weight: min(depth+1, max)/256
+	corrLimit         = 128 // corrections stay within ±limit centipawns
 )
 
 // Quiescence.
@@ -150,7 +127,6 @@ type Param struct {
 var Params = []Param{
 	{"AspirationDepth", &aspirationDepth, 2, 8, 1},
 	{"AspirationDelta", &aspirationDelta, 5, 60, 3},
-	{"AspFailHighMax", &aspFailHighMax, 1, 6, 1},
 	{"RFPDepth", &rfpDepth, 4, 12, 1},
 	{"RFPMargin", &rfpMargin, 30, 150, 6},
 	{"RazorDepth", &razorDepth, 0, 4, 1},
@@ -170,11 +146,6 @@ var Params = []Param{
 	{"SingularMargin", &singularMargin, 1, 4, 1},
 	{"DoubleExtMargin", &doubleExtMargin, 5, 60, 3},
 	{"DoubleExtLimit", &doubleExtLimit, 0, 16, 1},
-	{"HindsightExtMin", &hindsightExtMin, 1, 6, 1},
-	{"HindsightRedMin", &hindsightRedMin, 1, 6, 1},
-	{"HindsightMargin", &hindsightMargin, 0, 300, 12},
-	{"AlphaReduceMin", &alphaReduceMin, 2, 8, 1},
-	{"AlphaReduceMax", &alphaReduceMax, 6, 20, 1},
 	{"LMPDepth", &lmpDepth, 3, 10, 1},
 	{"LMPBase", &lmpBase, 1, 8, 1},
 	{"FutilityDepth", &futilityDepth, 3, 10, 1},
@@ -187,10 +158,6 @@ var Params = []Param{
 	{"SEENoisyDepth", &seeNoisyDepth, 2, 10, 1},
 	{"SEENoisyMul", &seeNoisyMul, 40, 200, 8},
 	{"SEENoisyHistDiv", &seeNoisyHistDiv, 8, 128, 6},
-	{"CapFutDepth", &capFutDepth, 2, 10, 1},
-	{"CapFutBase", &capFutBase, 0, 400, 15},
-	{"CapFutMul", &capFutMul, 30, 250, 10},
-	{"CapFutHistDiv", &capFutHistDiv, 2, 32, 2},
 	{"LMRBase", &lmrBase, 20, 150, 6},
 	{"LMRDiv", &lmrDiv, 150, 350, 10},
 	{"LMRMinDepth", &lmrMinDepth, 2, 5, 1},
@@ -205,9 +172,6 @@ var Params = []Param{
 	{"HistoryWideMargin", &historyWideMargin, 0, 400, 20},
 	{"CorrWeightMax", &corrWeightMax, 4, 64, 3},
 	{"CorrLimit", &corrLimit, 32, 255, 8},
-	{"EvalDiffMul", &evalDiffMul, 2, 40, 2},
-	{"EvalDiffMax", &evalDiffMax, 400, 4000, 150},
-	{"CutoffCountMin", &cutoffCountMin, 1, 8, 1},
 	{"QSDeltaMargin", &qsDeltaMargin, 50, 400, 15},
 	{"TMMovesToGo", &tmMovesToGo, 15, 50, 2},
 	{"TMIncPercent", &tmIncPercent, 40, 100, 4},

@@ -54,7 +54,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		} else {
 			rawEval = t.staticEval()
 		}
-		staticEval = t.adjustEval(rawEval, ply)
+		staticEval = t.adjustEval(rawEval)
 		// A stored score whose bound lies on the right side of the
 		// evaluation is the better stand pat.
 		if o.QSTTEval && ttHit && hit.Bound&boundTwo == 0 {

@@ -143,9 +143,8 @@ func (t *thread) aspirate(depth, pvIdx int, main bool) {
 	if s.opts.Aspiration && depth >= aspirationDepth && !IsMateScore(prev) && prev > -Infinity {
 		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
 	}
-	d := depth // with AspFailHigh, a ply less after each fail high
 	for {
-		score := t.rootSearch(d, alpha, beta, pvIdx)
+		score := t.rootSearch(depth, alpha, beta, pvIdx)
 		sortRootMoves(t.rootMoves[pvIdx:])
 		if t.halted() {
 			return
@@ -157,15 +156,11 @@ func (t *thread) aspirate(depth, pvIdx int, main bool) {
 			}
 			beta = (alpha + beta) / 2
 			alpha = max(score-delta, -Infinity)
-			d = depth
 		case score >= beta:
 			if main && s.cb.Info != nil {
 				s.cb.Info(t.info(depth, pvIdx, BoundLower))
 			}
 			beta = min(score+delta, Infinity)
-			if s.opts.AspFailHigh && !IsMateScore(score) && d > max(depth-aspFailHighMax, 1) {
-				d--
-			}
 		default:
 			return
 		}
@@ -256,10 +251,9 @@ func (t *thread) rootSearch(depth, alpha, beta, pvIdx int) int {
 	best := -Infinity
 	t.stack[0].pvLen = 0
 	t.stack[0].eval = -Infinity
-	t.stack[2].cutoffs = 0 // as a node does two plies below it
 	t.setThreats(0)
 	if !t.pos.InCheck() {
-		t.stack[0].eval = t.adjustEval(t.staticEval(), 0)
+		t.stack[0].eval = t.adjustEval(t.staticEval())
 	}
 	for i := pvIdx + 1; i < len(t.rootMoves); i++ {
 		t.rootMoves[i].score = -Infinity

@@ -56,7 +56,6 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 		t.stats.Leaves++
 		return t.staticEval()
 	}
-	t.stack[ply+2].cutoffs = 0 // CutoffCount: the grandchildren's count starts afresh
 	// Mate-distance pruning.
 	if o.MateDistance {
 		alpha = max(alpha, -Mate+ply)
@@ -91,12 +90,6 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 	}
 	t.evaluate(&n)
 	f.eval = n.staticEval
-	if o.EvalDiffHistory && n.excluded == board.NoMove {
-		t.evalDiff(ply, n.staticEval)
-	}
-	if o.Hindsight && n.excluded == board.NoMove {
-		t.hindsight(&n)
-	}
 
 	// Pruning before any move is searched.
 	if !pvNode && !inCheck && n.excluded == board.NoMove {
@@ -135,7 +128,7 @@ func (t *thread) evaluate(n *node) {
 	} else {
 		n.rawEval = t.staticEval()
 	}
-	n.staticEval = t.adjustEval(n.rawEval, n.ply)
+	n.staticEval = t.adjustEval(n.rawEval)
 	if n.ttHit && t.s.opts.CorrHistory {
 		score := scoreFromTT(n.hit.Score, n.ply)
 		if !IsMateScore(score) && (n.hit.Bound == BoundLower && score > n.staticEval || n.hit.Bound == BoundUpper && score < n.staticEval) {
@@ -145,27 +138,6 @@ func (t *thread) evaluate(n *node) {
 	if t.s.opts.Improving && n.ply >= 2 {
 		prev := t.stack[n.ply-2].eval
 		n.improving = prev == -Infinity || n.staticEval > prev
-	}
-}
-
-// hindsight adjusts the depth of a node reached by a reduced search by
-// what the two static evaluations say of the move into it: after a deep
-// reduction of a move that did not lose its mover anything by them, a ply
-// deeper; after a reduction of one that lost a clear margin, a ply
-// shallower.
-func (t *thread) hindsight(n *node) {
-	prev := &t.stack[n.ply-1]
-	if n.inCheck || prev.eval == -Infinity || prev.reduction == 0 {
-		return
-	}
-	sum := n.staticEval + prev.eval // what the move into the node lost its mover, by the evaluations
-	switch {
-	case prev.reduction >= hindsightExtMin && sum <= 0:
-		n.depth++
-		t.stats.HindsightDeeper++
-	case prev.reduction >= hindsightRedMin && n.depth >= 2 && sum > hindsightMargin:
-		n.depth--
-		t.stats.HindsightShallower++
 	}
 }
 
@@ -303,20 +275,13 @@ func (t *thread) singular(n *node) (ext, score int, ok bool) {
 		t.stats.MultiCuts++
 		return 0, sBeta, false
 	}
-	// Not singular. The hash move is searched shallower when its score
-	// beats beta; with SingularNeg, two plies then (off a PV), two at a cut
-	// node, one when the other moves did as well as its stored score.
-	ext = 0
-	switch neg := t.s.opts.SingularNeg; {
-	case ttScore >= n.beta && neg && !n.pvNode, neg && n.cutNode:
-		ext = -2
-	case ttScore >= n.beta, neg && ttScore <= v:
-		ext = -1
-	}
-	if ext < 0 {
+	// Not singular: the hash move is searched a ply shallower when its
+	// score beats beta.
+	if ttScore >= n.beta {
 		t.stats.NegativeExtensions++
+		return -1, 0, true
 	}
-	return ext, 0, true
+	return 0, 0, true
 }
 
 // searchMoves is the move loop of a node: pruning of late moves,
@@ -360,12 +325,6 @@ func (t *thread) searchMoves(n *node) int {
 		if cut {
 			t.cutoff(n, &l, m, quiet, score, l.moveCount)
 			break
-		}
-		// A move raised alpha: the later ones need only be shown worse,
-		// which a ply less does more cheaply.
-		if raised && s.opts.AlphaReduce && n.depth >= alphaReduceMin && n.depth <= alphaReduceMax && !IsMateScore(score) {
-			n.depth--
-			t.stats.AlphaReductions++
 		}
 		// Young Brothers Wait: the eldest brother is searched; idle
 		// threads may now take the others.
@@ -439,7 +398,6 @@ func (t *thread) cutoff(n *node, l *moveLoop, m board.Move, quiet bool, score, m
 	if moveCount == 1 {
 		t.stats.FailHighFirst++
 	}
-	t.stack[n.ply].cutoffs++
 	bonusDepth := n.depth
 	if t.s.opts.TTHistory && score > n.beta+historyWideMargin {
 		bonusDepth++ // a wide fail high: a larger reward
@@ -558,18 +516,6 @@ func (t *thread) pruneMove(n *node, m board.Move, quiet bool, hist, moveCount, l
 		}
 		return pos.SEE(m) < -seeQuietMul*lmrDepth*lmrDepth, false
 	}
-	// A capture that cannot bring the evaluation near alpha, even with
-	// what it captures, is not worth a search near the horizon.
-	if o.CaptureFutility && lmrDepth <= capFutDepth {
-		gain := board.SEEValue[pos.CapturedPiece(m).Type()]
-		if p := m.Promo(); p != board.NoPieceType {
-			gain += board.SEEValue[p] - board.SEEValue[board.Pawn]
-		}
-		if n.staticEval+capFutBase+capFutMul*lmrDepth+gain+hist/capFutHistDiv <= n.alpha && !pos.GivesCheck(m) {
-			t.stats.CaptureFutility++
-			return true, false
-		}
-	}
 	// Captures that lose material are not worth a search near the
 	// horizon, unless they check (sacrifices against the king).
 	return o.SEEPruning && depth <= seeNoisyDepth && pos.SEE(m) < -seeNoisyMul*depth-hist/seeNoisyHistDiv && !pos.GivesCheck(m), false
@@ -605,9 +551,6 @@ func (t *thread) reduction(n *node, m board.Move, lmr, hist int, ttNoisy bool) i
 		}
 		r -= max(-lmrHistMax, min(hist/lmrHistDiv, lmrHistMax))
 	}
-	if o.CutoffCount && t.stack[n.ply+1].cutoffs > cutoffCountMin {
-		r++ // the nodes below keep failing high: this one likely fails low
-	}
 	return r
 }
 
@@ -624,9 +567,7 @@ func (t *thread) searchMove(n *node, newDepth, r, alpha, best, moveCount int) in
 	case moveCount == 1:
 		return -t.search(newDepth, -beta, -alpha, ply+1, n.pvNode, !n.pvNode && !n.cutNode)
 	case t.s.opts.Algorithm == PVS || beta-alpha == 1:
-		t.stack[ply].reduction = r // for Hindsight in the child
 		score := -t.search(newDepth-r, -alpha-1, -alpha, ply+1, false, true)
-		t.stack[ply].reduction = 0
 		if r > 0 && score > alpha {
 			d := newDepth
 			if t.s.opts.LMRResearch {
@@ -675,17 +616,13 @@ func (t *thread) storeResult(n *node, best int, bestMove board.Move) {
 	if o.TT {
 		t.s.tt.StorePV(t.pos.Key(), bestMove, scoreToTT(best, n.ply), n.rawEval, n.depth, bound, n.ttPv)
 	}
-	// A fail low: the opponent's move into the node was good.
-	if o.PriorMoveBonus && bound == BoundUpper {
-		t.updatePrior(n.ply, historyBonus(n.depth))
-	}
 	// The correction learns only from results that say something about
 	// the static evaluation: not after a noisy best move, and not from a
 	// bound on the wrong side of it.
 	noisy := bestMove != board.NoMove && (t.pos.IsCapture(bestMove) || bestMove.Promo() != board.NoPieceType)
 	if o.CorrHistory && !n.inCheck && !noisy && !IsMateScore(best) &&
 		!(bound == BoundLower && best <= n.staticEval) && !(bound == BoundUpper && best >= n.staticEval) {
-		t.updateCorrection(n.ply, n.depth, best, n.rawEval)
+		t.updateCorrection(n.depth, best, n.rawEval)
 	}
 }
 

@@ -103,11 +103,9 @@ type frame struct {
 	piece     board.Piece     // the piece it moved
 	quiet     bool            // it was neither a capture nor a promotion
 	cont      *pieceToHistory // the continuation history of that move
-	cutoffs   int             // with CutoffCount, fail highs at this ply since the node two plies up began
 	eval      int             // the corrected static evaluation; -Infinity in check
 	excluded  board.Move      // the move a singular-extension search leaves out
 	doubleExt int             // double extensions on the line to this ply
-	reduction int             // the late move reduction of the move being searched from this ply (0 in every other search)
 	threats   board.Bitboard  // with ThreatHistory, the squares the opponent attacks (else empty)
 }
 
@@ -174,7 +172,7 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 		t.published.Store(0)
 		for i := range t.stack {
 			f := &t.stack[i]
-			f.cont, f.excluded, f.doubleExt, f.cutoffs = &t.hist.cont[0][0], board.NoMove, 0, 0
+			f.cont, f.excluded, f.doubleExt = &t.hist.cont[0][0], board.NoMove, 0
 		}
 		t.rootMoves = t.rootMoves[:0]
 		for _, rm := range root { // each thread owns its PV slices

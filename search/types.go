@@ -149,16 +149,6 @@ type Options struct {
 	NullTTGuard     bool // no null move when a stored upper bound already says the node fails low
 	ThreatHistory   bool // the butterfly history also by whether the move's origin and destination are attacked
 	SkipQuiets      bool // once late move pruning or futility skips a quiet move, the picker offers only the quiet checks left
-	AspFailHigh     bool // each fail high of an aspiration window re-searches a ply shallower (a fail low restores the depth)
-	EvalDiffHistory bool // a quiet move is rewarded (penalised) in the butterfly history as the mover's static evaluation rose (fell) across it
-	PriorMoveBonus  bool // when a node fails low, the opponent's quiet move into it is rewarded in its histories
-	CutoffCount     bool // LMR reduces a ply more when the nodes a ply below have failed high more than cutoffCountMin times
-	PawnHistory     bool // quiet moves also ordered by a history indexed by the pawn structure, moved piece and destination
-	ContCorr        bool // correction history also by the pieces and destinations of the last two moves
-	CaptureFutility bool // skip a capture that cannot bring the evaluation near alpha near the horizon
-	AlphaReduce     bool // once a move raises alpha, the later moves are searched a ply shallower
-	SingularNeg     bool // more negative extensions of a hash move that is not singular: two plies when its score beats beta or at cut nodes
-	Hindsight       bool // a node reached by a deep reduction is searched deeper, or shallower when the evaluations say the move was bad
 	QSFutility      bool // quiescence: delta-pruned captures bound the best score, and captures that win nothing are skipped far below alpha
 	CheckExtSEE     bool // only checks that do not lose material by SEE are extended
 	YBWShareHistory bool // YBW: at the start of an iteration every thread gets the mean of the threads' histories
@@ -209,36 +199,24 @@ var Switches = []Switch{
 	{"NullTTGuard", func(o *Options) *bool { return &o.NullTTGuard }},
 	{"ThreatHistory", func(o *Options) *bool { return &o.ThreatHistory }},
 	{"SkipQuiets", func(o *Options) *bool { return &o.SkipQuiets }},
-	{"AspFailHigh", func(o *Options) *bool { return &o.AspFailHigh }},
-	{"EvalDiffHistory", func(o *Options) *bool { return &o.EvalDiffHistory }},
-	{"PriorMoveBonus", func(o *Options) *bool { return &o.PriorMoveBonus }},
-	{"CutoffCount", func(o *Options) *bool { return &o.CutoffCount }},
-	{"PawnHistory", func(o *Options) *bool { return &o.PawnHistory }},
-	{"ContCorr", func(o *Options) *bool { return &o.ContCorr }},
-	{"CaptureFutility", func(o *Options) *bool { return &o.CaptureFutility }},
-	{"AlphaReduce", func(o *Options) *bool { return &o.AlphaReduce }},
-	{"SingularNeg", func(o *Options) *bool { return &o.SingularNeg }},
-	{"Hindsight", func(o *Options) *bool { return &o.Hindsight }},
 	{"QSFutility", func(o *Options) *bool { return &o.QSFutility }},
 	{"CheckExtSEE", func(o *Options) *bool { return &o.CheckExtSEE }},
 	{"YBWShareHistory", func(o *Options) *bool { return &o.YBWShareHistory }},
 }
 
 // DefaultOptions returns the playing configuration: PVS with everything
-// on but ETC, AspFailHigh and the switches of the fourth, fifth and sixth
-// bundles. With the other enhancements on, ETC saves under 1% of the
-// nodes and its probes of every child cost about a fifth of the time to
-// depth (docs/search-lab.md), so it is for the laboratory. The others
-// wait for a match that says they gain (docs/search-strength.md).
+// on but ETC, QSFutility, CheckExtSEE and YBWShareHistory. With the other
+// enhancements on, ETC saves under 1% of the nodes and its probes of every
+// child cost about a fifth of the time to depth (docs/search-lab.md), so
+// it is for the laboratory. QSFutility and CheckExtSEE wait for a match
+// that says they gain (docs/search-strength.md); YBWShareHistory did not
+// speed YBW up.
 func DefaultOptions() Options {
 	o := Options{Threads: 1, MultiPV: 1, Algorithm: PVS}
 	for _, s := range Switches {
 		*s.Field(&o) = true
 	}
 	o.ETC = false
-	o.AspFailHigh = false
-	o.EvalDiffHistory, o.PriorMoveBonus, o.CutoffCount, o.PawnHistory, o.ContCorr = false, false, false, false, false
-	o.CaptureFutility, o.AlphaReduce, o.SingularNeg, o.Hindsight = false, false, false, false
 	o.QSFutility, o.CheckExtSEE = false, false
 	o.YBWShareHistory = false
 	return o
@@ -274,11 +252,7 @@ type Stats struct {
 	ProbCutTries       uint64 // captures searched by ProbCut
 	ProbCuts           uint64 // nodes cut by ProbCut
 	HistoryPrunes      uint64 // quiet moves skipped for their history
-	CaptureFutility    uint64 // captures skipped by CaptureFutility
-	NegativeExtensions uint64 // hash moves searched shallower by Singular (one ply) or SingularNeg (one or two)
-	HindsightDeeper    uint64 // nodes searched a ply deeper by Hindsight
-	HindsightShallower uint64 // nodes searched a ply shallower by Hindsight
-	AlphaReductions    uint64 // nodes whose later moves AlphaReduce searched a ply shallower
+	NegativeExtensions uint64 // hash moves searched a ply shallower by Singular
 	QSFutility         uint64 // quiescence captures that win nothing, skipped by QSFutility
 	ChecksNotExtended  uint64 // checks that lose material, not extended with CheckExtSEE
 
@@ -321,11 +295,7 @@ func (s *Stats) Add(o Stats) {
 	s.ProbCutTries += o.ProbCutTries
 	s.ProbCuts += o.ProbCuts
 	s.HistoryPrunes += o.HistoryPrunes
-	s.CaptureFutility += o.CaptureFutility
 	s.NegativeExtensions += o.NegativeExtensions
-	s.HindsightDeeper += o.HindsightDeeper
-	s.HindsightShallower += o.HindsightShallower
-	s.AlphaReductions += o.AlphaReductions
 	s.QSFutility += o.QSFutility
 	s.ChecksNotExtended += o.ChecksNotExtended
 	s.SplitPoints += o.SplitPoints

@@ -190,17 +190,11 @@ func (s *Searcher) shareHistories() {
 	if s.opts.ContHistory {
 		share16(func(h *histories) []int16 { return asSlice[int16](&h.cont) })
 	}
-	if s.opts.PawnHistory {
-		share16(func(h *histories) []int16 { return asSlice[int16](&h.pawn) })
-	}
 	if s.opts.CorrHistory {
 		share32(func(h *histories) []int32 { return asSlice[int32](&h.corr) })
 	}
 	if s.opts.CorrNonPawn {
 		share32(func(h *histories) []int32 { return asSlice[int32](&h.corrNP) })
-	}
-	if s.opts.ContCorr {
-		share32(func(h *histories) []int32 { return asSlice[int32](&h.corrCont) })
 	}
 }
 
@@ -339,7 +333,6 @@ func (t *thread) walk(sp *splitPoint, base int) {
 	f := &t.stack[ply]
 	f.doubleExt, f.excluded = sp.doubleExt, board.NoMove
 	f.killers, t.stack[ply+1].killers = sp.killers[0], sp.killers[1]
-	t.stack[ply+1].cutoffs = 0
 	t.setThreats(ply)
 }
 
