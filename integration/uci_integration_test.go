@@ -438,3 +438,34 @@ func TestStopWhileIdle(t *testing.T) {
 		t.Errorf("search after idle stop ended early: %q", lastInfo(lines))
 	}
 }
+
+// Every stop answers a searched move: `go infinite` stopped at once (a
+// user clicking twice in a GUI's analysis mode) and `go nodes 1` both
+// report a completed depth-1 line first, and play its move.
+func TestStopAnswersSearchedMove(t *testing.T) {
+	g := startEngine(t)
+	for _, c := range []struct {
+		name string
+		cmds []string
+	}{
+		{"go infinite, stop", []string{"position startpos", "go infinite", "stop"}},
+		{"go nodes 1", []string{"position startpos", "go nodes 1"}},
+		{"go ponder, stop", []string{"position startpos moves e2e4", "go ponder wtime 1000 btime 1000", "stop"}},
+		{"go movetime 1", []string{"position startpos moves d2d4", "go movetime 1"}},
+	} {
+		g.send("ucinewgame")
+		g.send(c.cmds...)
+		best, _, lines := g.bestMove(5 * time.Second)
+		var pv string
+		for _, l := range lines {
+			if strings.HasPrefix(l, "info depth ") && strings.Contains(l, " pv ") {
+				pv = fieldAfter(l, "pv")
+			}
+		}
+		if pv == "" {
+			t.Errorf("%s: no completed line before bestmove %s: %q", c.name, best, tail(lines, 5))
+		} else if best != pv {
+			t.Errorf("%s: bestmove %s, but the last line reported %s", c.name, best, pv)
+		}
+	}
+}

@@ -73,6 +73,7 @@ func TestStoppedIterationKeepsCompletedMove(t *testing.T) {
 		th.aspirate(depth, 0, false)
 		th.completed, th.best = depth, th.rootMoves[0]
 	}
+	s.firstIterationDone() // as iterate does: stops take effect from now
 	prev := th.best.move
 	stale := th.rootMoves[3].move
 	th.rootMoves[3].score = th.rootMoves[0].score + 500
@@ -95,6 +96,7 @@ func TestStoppedIterationKeepsCompletedMove(t *testing.T) {
 			th.aspirate(depth, 0, false)
 			th.completed, th.best = depth, th.rootMoves[0]
 		}
+		s.firstIterationDone() // as iterate does: stops take effect from now
 		prev := th.rootMoves[0]
 		s.limits.Nodes = th.nodes + extra
 		th.rootDepth = 6

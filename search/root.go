@@ -65,6 +65,9 @@ func (t *thread) iterate() {
 			continue
 		}
 		t.reportLines(depth)
+		if !s.firstDone.Load() {
+			s.firstIterationDone() // a stop asked for meanwhile takes effect
+		}
 		if t.rootMoves[0].move == lastBest {
 			stability = min(stability+1, stabilityMax)
 		} else {
@@ -73,7 +76,7 @@ func (t *thread) iterate() {
 		lastBest = t.rootMoves[0].move
 		stop := t.finished(depth, stability, lastScore)
 		lastScore = t.rootMoves[0].score
-		if stop {
+		if stop || s.stop.Load() {
 			break
 		}
 	}

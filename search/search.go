@@ -39,7 +39,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 		t.checkLimits()
 	}
 	if s.limits.Nodes > 0 && t.id == 0 && t.nodes+s.helperNodes() >= s.limits.Nodes {
-		s.stop.Store(true)
+		s.Stop()
 	}
 	if t.halted() {
 		return 0

@@ -37,8 +37,13 @@ type Searcher struct {
 	limits Limits
 	tm     *timeManager
 	cb     Callbacks
-	stop   atomic.Bool
-	mu     sync.Mutex // guards tm against PonderHit from another goroutine
+	stop   atomic.Bool // the threads stop: a stop was asked for and the first iteration is done
+	// A stop asked for (by Stop, a node or a time limit) takes effect only
+	// once the main thread has completed its first iteration (firstDone),
+	// so that every search answers a searched move.
+	stopAsked atomic.Bool
+	firstDone atomic.Bool
+	mu        sync.Mutex // guards tm against PonderHit from another goroutine
 
 	// The deepest iteration any thread has completed (with MultiPV 1):
 	// the other threads abandon that depth and take its result.
@@ -74,8 +79,26 @@ func NewSearcher(tt *TT) *Searcher { return &Searcher{tt: tt} }
 // which the owner clears itself.
 func (s *Searcher) Clear() { s.threads = nil }
 
-// Stop asks the running search to finish as soon as possible.
-func (s *Searcher) Stop() { s.stop.Store(true) }
+// Stop asks the running search to finish as soon as possible: at once
+// when its first iteration is complete, else as soon as it is (which
+// takes microseconds), so that the move it returns was searched.
+func (s *Searcher) Stop() {
+	s.stopAsked.Store(true)
+	if s.firstDone.Load() {
+		s.stop.Store(true)
+	}
+}
+
+// firstIterationDone lets a stop asked for during the first iteration take
+// effect. The main thread calls it when that iteration completes; with
+// Stop's order of stores and loads, a stop asked for at the same moment
+// is seen by one side or the other.
+func (s *Searcher) firstIterationDone() {
+	s.firstDone.Store(true)
+	if s.stopAsked.Load() {
+		s.stop.Store(true)
+	}
+}
 
 // PonderHit turns a ponder search into a normal timed search.
 func (s *Searcher) PonderHit() {
@@ -145,6 +168,8 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 	s.tm = newTimeManager(&s.limits, pos, overhead)
 	s.mu.Unlock()
 	s.stop.Store(false)
+	s.stopAsked.Store(false)
+	s.firstDone.Store(false)
 	s.doneDepth.Store(0)
 	s.shared.depth = 0
 	for len(s.threads) < opts.Threads {

@@ -51,14 +51,14 @@ func (t *thread) adoptDeepest() int {
 func (t *thread) checkLimits() {
 	s := t.s
 	t.published.Store(t.nodes)
-	// Depth 1 always completes (it takes microseconds), so even a flagging
-	// clock gets a searched move; only Stop interrupts it.
-	if (t.id == 0 || s.ybw != nil) && t.rootDepth > 1 && s.tm.hardExpired() {
-		s.stop.Store(true)
+	// Stop lets depth 1 complete (it takes microseconds), so even a
+	// flagging clock gets a searched move.
+	if (t.id == 0 || s.ybw != nil) && s.tm.hardExpired() {
+		s.Stop()
 	}
 	if s.ybw != nil {
 		if s.limits.Nodes > 0 && s.nodes() >= s.limits.Nodes {
-			s.stop.Store(true)
+			s.Stop()
 		}
 		return
 	}

@@ -1,0 +1,56 @@
+package search
+
+import (
+	"testing"
+	"time"
+
+	"brudno/board"
+)
+
+// A stop asked for before the first iteration completes (even before the
+// search starts), a node limit of one and an expired clock all let depth 1
+// finish: the move returned is the depth-1 search's (a clock of a
+// millisecond may allow more), never the first of an unsorted list. With
+// several threads or lines the result still comes from a completed
+// iteration.
+func TestFirstIterationCompletesBeforeStop(t *testing.T) {
+	fens := []string{board.StartFEN, "r1bq1rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7"}
+	for _, fen := range fens {
+		for _, c := range []struct {
+			name             string
+			threads, multiPV int
+			scheme           ParallelScheme
+		}{{"one thread", 1, 1, LazySMP}, {"MultiPV 3", 1, 3, LazySMP}, {"Lazy SMP", 3, 1, LazySMP}, {"YBW", 3, 1, YBW}} {
+			opts := DefaultOptions()
+			opts.Threads, opts.MultiPV, opts.Parallel = c.threads, c.multiPV, c.scheme
+			pos, _ := board.ParseFEN(fen)
+			ref := NewSearcher(NewTT(4)).Search(pos, Limits{Depth: 1}, opts, 0, Callbacks{})
+			for _, stop := range []struct {
+				name string
+				lim  Limits
+				stop bool
+				one  bool // stops right after depth 1 (a clock of a millisecond may allow more)
+			}{{"stop before run", Limits{Infinite: true}, true, true}, {"nodes 1", Limits{Nodes: 1}, false, true},
+				{"ponder, stop", Limits{Ponder: true, HasClock: true, WTime: 1000 * time.Second, BTime: 1000 * time.Second}, true, true},
+				{"clock gone", Limits{HasClock: true, WTime: 1, BTime: 1}, false, false}} {
+				s := NewSearcher(NewTT(4))
+				s.Prepare(pos, stop.lim, opts, 0)
+				if stop.stop {
+					s.Stop()
+				}
+				var lines int
+				r := s.Run(Callbacks{Info: func(i Info) {
+					if i.Depth >= 1 && i.Bound == BoundExact && len(i.PV) > 0 {
+						lines++
+					}
+				}})
+				if r.Depth < 1 || lines < c.multiPV || !pos.IsLegal(r.Best) {
+					t.Errorf("%s, %s, %s: depth %d, %d lines reported, best %v", fen, c.name, stop.name, r.Depth, lines, r.Best)
+				}
+				if c.threads == 1 && stop.one && r.Best != ref.Best {
+					t.Errorf("%s, %s, %s: best %v, the depth-1 search's is %v", fen, c.name, stop.name, r.Best, ref.Best)
+				}
+			}
+		}
+	}
+}
