@@ -4,7 +4,7 @@ EXE ?= brudno
 GO ?= go
 SHARED ?= ../shared
 
-.PHONY: all build run test test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor smp-match
+.PHONY: all build build-tune run test test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor smp-match
 
 all: build
 
@@ -14,10 +14,19 @@ build:
 run: build
 	./$(EXE)
 
-# The default test run: vet, then every package's tests (a few minutes at most).
+# The experiment build: every search switch and constant a UCI option
+# (engine/tune_on.go), for on/off matches and SPSA; EXE-tune by default.
+TUNE_EXE ?= $(EXE)-tune
+build-tune:
+	$(GO) build -tags tune -o $(TUNE_EXE) .
+
+# The default test run: vet, then every package's tests (a few minutes at
+# most), then the packages the experiment build changes, built that way.
 test:
 	$(GO) vet ./...
+	$(GO) vet -tags tune ./...
 	$(GO) test ./...
+	$(GO) test -tags tune ./engine ./uci
 
 test-race:
 	$(GO) test -race ./...

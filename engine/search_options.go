@@ -1,7 +1,8 @@
-// The search laboratory's options: the root algorithm, the parallel
-// scheme of several threads (LazySMP or YBW), and a check option for
-// every enhancement switch of search.Options, so that a GUI or a script
-// can rerun the seed experiments with any subset switched off.
+// The search's options: the root algorithm and the parallel scheme of
+// several threads (LazySMP or YBW), the design's two choices, in every
+// build; and, in the experiment build only, a check option for every
+// enhancement switch of search.Options, so that a match or a script can
+// compare any subset switched off or on without a change of code.
 package engine
 
 import (
@@ -26,11 +27,18 @@ func searchOptions() []Option {
 			return err
 		},
 	}}
-	def := search.DefaultOptions()
+	return opts
+}
+
+// switchOptions is a check option for every enhancement switch of
+// search.Options, with the switch's default. Only the experiment build
+// (tune_on.go) offers them: a player's GUI shows none.
+func switchOptions() []Option {
+	var opts []Option
 	for _, sw := range search.Switches {
 		field := sw.Field
 		opts = append(opts, Option{
-			Name: sw.Name, Type: Check, Default: strconv.FormatBool(*field(&def)),
+			Name: sw.Name, Type: Check, Default: strconv.FormatBool(sw.Default),
 			apply: func(e *Engine, v string) error {
 				*field(&e.set.search) = v == "true"
 				return nil

@@ -1,7 +1,9 @@
 //go:build tune
 
-// A tune build (go build -tags tune) exposes every search parameter of
-// search.Params as a UCI spin option with its range, for SPSA tuning.
+// The experiment build (go build -tags tune) exposes every enhancement
+// switch of search.Options as a UCI check option, for on/off matches, and
+// every search parameter of search.Params as a UCI spin option with its
+// range, for SPSA tuning.
 package engine
 
 import (
@@ -10,8 +12,11 @@ import (
 	"brudno/search"
 )
 
+// experimentBuild says which build this is.
+const experimentBuild = true
+
 func tuneOptions() []Option {
-	var opts []Option
+	opts := switchOptions()
 	for _, p := range search.Params {
 		name := p.Name
 		opts = append(opts, Option{

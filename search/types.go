@@ -6,6 +6,7 @@ package search
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"time"
 
@@ -112,113 +113,94 @@ type Options struct {
 	ETCRepetitions bool // ETC also takes the entry of a child that repeats a position or ends the fifty moves
 	EvalGrain      int  // static evaluations rounded to the nearest multiple of this many centipawns (0 or 1: not)
 
-	Aspiration      bool // aspiration windows at the root
-	TT              bool // transposition table cutoffs and hash move
-	ETC             bool // enhanced transposition cutoffs
-	NullMove        bool // null-move pruning (with a zugzwang guard)
-	LMR             bool // late move reductions
-	Futility        bool // futility and reverse futility pruning
-	LMP             bool // late move pruning: skip late quiet moves near the horizon
-	SEEPruning      bool // skip captures that lose material near the horizon
-	Razoring        bool // drop to quiescence far below alpha near the horizon
-	IIR             bool // internal iterative reduction without a hash move
-	Killers         bool // killer moves and countermoves
-	History         bool // the history heuristic
-	CheckExtension  bool
-	MateDistance    bool // mate-distance pruning
-	QSearchPruning  bool // SEE and delta pruning of hopeless captures in quiescence
-	ContHistory     bool // continuation history: quiet moves by the moves one and two plies before
-	CaptureHistory  bool // capture history: captures ordered and SEE-pruned by their record
-	HistoryLMR      bool // LMR adjusted by history, killers, cut nodes and a noisy hash move
-	HistoryPruning  bool // skip late quiet moves with a bad history near the horizon
-	CorrHistory     bool // correct the static evaluation by the pawn structure's record
-	Singular        bool // singular extensions, multi-cut and negative extensions
-	Improving       bool // prune and reduce less while the static evaluation rises
-	ProbCut         bool // a capture beating beta by a margin in a reduced search cuts the node
-	NoisyLMR        bool // LMR also for checks (one ply less) and losing captures
-	TTHistory       bool // history rewards on hash cutoffs, and a larger one for a wide fail high
-	CorrNonPawn     bool // correction history also by each colour's pieces other than pawns
-	TimeFactors     bool // scale the soft time limit by the best move's node share and the score's fall
-	ContHistory4    bool // continuation history also by the move four plies before
-	FailHighBlend   bool // a fail high's score drawn toward beta (by depth; halfway at a stand pat)
-	QSEvasionPrune  bool // quiescence in check: quiet evasions after the first two moves are skipped once a move has held off mate
-	LMRResearch     bool // the full-depth re-search after a reduction one ply deeper (shallower) when it scored far above (not above) the best
-	TTPv            bool // the table remembers positions on a principal variation: reduced less, no reverse futility
-	EvalFifty       bool // the static evaluation drawn toward a draw as the fifty-move counter runs
-	QSTTEval        bool // quiescence stands pat on a stored score whose bound says it is more accurate than the evaluation
-	NullTTGuard     bool // no null move when a stored upper bound already says the node fails low
-	ThreatHistory   bool // the butterfly history also by whether the move's origin and destination are attacked
-	SkipQuiets      bool // once late move pruning or futility skips a quiet move, the picker offers only the quiet checks left
-	QSFutility      bool // quiescence: delta-pruned captures bound the best score, and captures that win nothing are skipped far below alpha
-	CheckExtSEE     bool // only checks that do not lose material by SEE are extended
-	YBWShareHistory bool // YBW: at the start of an iteration every thread gets the mean of the threads' histories
+	Aspiration      bool `switch:"on"`  // aspiration windows at the root
+	TT              bool `switch:"on"`  // transposition table cutoffs and hash move
+	ETC             bool `switch:"off"` // enhanced transposition cutoffs
+	NullMove        bool `switch:"on"`  // null-move pruning (with a zugzwang guard)
+	LMR             bool `switch:"on"`  // late move reductions
+	Futility        bool `switch:"on"`  // futility and reverse futility pruning
+	LMP             bool `switch:"on"`  // late move pruning: skip late quiet moves near the horizon
+	SEEPruning      bool `switch:"on"`  // skip captures that lose material near the horizon
+	Razoring        bool `switch:"on"`  // drop to quiescence far below alpha near the horizon
+	IIR             bool `switch:"on"`  // internal iterative reduction without a hash move
+	Killers         bool `switch:"on"`  // killer moves and countermoves
+	History         bool `switch:"on"`  // the history heuristic
+	CheckExtension  bool `switch:"on"`
+	MateDistance    bool `switch:"on"`  // mate-distance pruning
+	QSearchPruning  bool `switch:"on"`  // SEE and delta pruning of hopeless captures in quiescence
+	ContHistory     bool `switch:"on"`  // continuation history: quiet moves by the moves one and two plies before
+	CaptureHistory  bool `switch:"on"`  // capture history: captures ordered and SEE-pruned by their record
+	HistoryLMR      bool `switch:"on"`  // LMR adjusted by history, killers, cut nodes and a noisy hash move
+	HistoryPruning  bool `switch:"on"`  // skip late quiet moves with a bad history near the horizon
+	CorrHistory     bool `switch:"on"`  // correct the static evaluation by the pawn structure's record
+	Singular        bool `switch:"on"`  // singular extensions, multi-cut and negative extensions
+	Improving       bool `switch:"on"`  // prune and reduce less while the static evaluation rises
+	ProbCut         bool `switch:"on"`  // a capture beating beta by a margin in a reduced search cuts the node
+	NoisyLMR        bool `switch:"on"`  // LMR also for checks (one ply less) and losing captures
+	TTHistory       bool `switch:"on"`  // history rewards on hash cutoffs, and a larger one for a wide fail high
+	CorrNonPawn     bool `switch:"on"`  // correction history also by each colour's pieces other than pawns
+	TimeFactors     bool `switch:"on"`  // scale the soft time limit by the best move's node share and the score's fall
+	ContHistory4    bool `switch:"on"`  // continuation history also by the move four plies before
+	FailHighBlend   bool `switch:"on"`  // a fail high's score drawn toward beta (by depth; halfway at a stand pat)
+	QSEvasionPrune  bool `switch:"on"`  // quiescence in check: quiet evasions after the first two moves are skipped once a move has held off mate
+	LMRResearch     bool `switch:"on"`  // the full-depth re-search after a reduction one ply deeper (shallower) when it scored far above (not above) the best
+	TTPv            bool `switch:"on"`  // the table remembers positions on a principal variation: reduced less, no reverse futility
+	EvalFifty       bool `switch:"on"`  // the static evaluation drawn toward a draw as the fifty-move counter runs
+	QSTTEval        bool `switch:"on"`  // quiescence stands pat on a stored score whose bound says it is more accurate than the evaluation
+	NullTTGuard     bool `switch:"on"`  // no null move when a stored upper bound already says the node fails low
+	ThreatHistory   bool `switch:"on"`  // the butterfly history also by whether the move's origin and destination are attacked
+	SkipQuiets      bool `switch:"on"`  // once late move pruning or futility skips a quiet move, the picker offers only the quiet checks left
+	QSFutility      bool `switch:"off"` // quiescence: delta-pruned captures bound the best score, and captures that win nothing are skipped far below alpha
+	CheckExtSEE     bool `switch:"off"` // only checks that do not lose material by SEE are extended
+	YBWShareHistory bool `switch:"off"` // YBW: at the start of an iteration every thread gets the mean of the threads' histories
 }
 
-// Switch names one on/off enhancement for option tables and flags.
+// Switch names one on/off enhancement of Options for option tables and
+// flags. Each is written once, as a bool field of Options tagged
+// `switch:"on"` or `switch:"off"` (its value in DefaultOptions); the
+// table is read from the tags.
 type Switch struct {
-	Name  string
-	Field func(*Options) *bool
+	Name    string
+	Default bool
+	index   int // of the field in Options
 }
 
-// Switches lists every enhancement switch of Options.
-var Switches = []Switch{
-	{"Aspiration", func(o *Options) *bool { return &o.Aspiration }},
-	{"TT", func(o *Options) *bool { return &o.TT }},
-	{"ETC", func(o *Options) *bool { return &o.ETC }},
-	{"NullMove", func(o *Options) *bool { return &o.NullMove }},
-	{"LMR", func(o *Options) *bool { return &o.LMR }},
-	{"Futility", func(o *Options) *bool { return &o.Futility }},
-	{"LMP", func(o *Options) *bool { return &o.LMP }},
-	{"SEEPruning", func(o *Options) *bool { return &o.SEEPruning }},
-	{"Razoring", func(o *Options) *bool { return &o.Razoring }},
-	{"IIR", func(o *Options) *bool { return &o.IIR }},
-	{"Killers", func(o *Options) *bool { return &o.Killers }},
-	{"History", func(o *Options) *bool { return &o.History }},
-	{"CheckExtension", func(o *Options) *bool { return &o.CheckExtension }},
-	{"MateDistance", func(o *Options) *bool { return &o.MateDistance }},
-	{"QSearchPruning", func(o *Options) *bool { return &o.QSearchPruning }},
-	{"ContHistory", func(o *Options) *bool { return &o.ContHistory }},
-	{"CaptureHistory", func(o *Options) *bool { return &o.CaptureHistory }},
-	{"HistoryLMR", func(o *Options) *bool { return &o.HistoryLMR }},
-	{"HistoryPruning", func(o *Options) *bool { return &o.HistoryPruning }},
-	{"CorrHistory", func(o *Options) *bool { return &o.CorrHistory }},
-	{"Singular", func(o *Options) *bool { return &o.Singular }},
-	{"Improving", func(o *Options) *bool { return &o.Improving }},
-	{"ProbCut", func(o *Options) *bool { return &o.ProbCut }},
-	{"NoisyLMR", func(o *Options) *bool { return &o.NoisyLMR }},
-	{"TTHistory", func(o *Options) *bool { return &o.TTHistory }},
-	{"CorrNonPawn", func(o *Options) *bool { return &o.CorrNonPawn }},
-	{"TimeFactors", func(o *Options) *bool { return &o.TimeFactors }},
-	{"ContHistory4", func(o *Options) *bool { return &o.ContHistory4 }},
-	{"FailHighBlend", func(o *Options) *bool { return &o.FailHighBlend }},
-	{"QSEvasionPrune", func(o *Options) *bool { return &o.QSEvasionPrune }},
-	{"LMRResearch", func(o *Options) *bool { return &o.LMRResearch }},
-	{"TTPv", func(o *Options) *bool { return &o.TTPv }},
-	{"EvalFifty", func(o *Options) *bool { return &o.EvalFifty }},
-	{"QSTTEval", func(o *Options) *bool { return &o.QSTTEval }},
-	{"NullTTGuard", func(o *Options) *bool { return &o.NullTTGuard }},
-	{"ThreatHistory", func(o *Options) *bool { return &o.ThreatHistory }},
-	{"SkipQuiets", func(o *Options) *bool { return &o.SkipQuiets }},
-	{"QSFutility", func(o *Options) *bool { return &o.QSFutility }},
-	{"CheckExtSEE", func(o *Options) *bool { return &o.CheckExtSEE }},
-	{"YBWShareHistory", func(o *Options) *bool { return &o.YBWShareHistory }},
+// Field returns the switch's field of o.
+func (s Switch) Field(o *Options) *bool {
+	return reflect.ValueOf(o).Elem().Field(s.index).Addr().Interface().(*bool)
 }
 
-// DefaultOptions returns the playing configuration: PVS with everything
-// on but ETC, QSFutility, CheckExtSEE and YBWShareHistory. With the other
-// enhancements on, ETC saves under 1% of the nodes and its probes of every
-// child cost about a fifth of the time to depth (docs/search-lab.md), so
-// it is for the laboratory. QSFutility and CheckExtSEE wait for a match
-// that says they gain (docs/search-strength.md); YBWShareHistory did not
-// speed YBW up.
+// Switches lists every enhancement switch of Options, in field order.
+var Switches = switchTable()
+
+func switchTable() []Switch {
+	var list []Switch
+	t := reflect.TypeOf(Options{})
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		tag, ok := f.Tag.Lookup("switch")
+		if !ok {
+			continue
+		}
+		if f.Type.Kind() != reflect.Bool || tag != "on" && tag != "off" {
+			panic("search: bad switch tag on Options." + f.Name)
+		}
+		list = append(list, Switch{Name: f.Name, Default: tag == "on", index: i})
+	}
+	return list
+}
+
+// DefaultOptions returns the playing configuration: PVS with every switch
+// at its tag's default. ETC is off: with the other enhancements on it
+// saves under 1% of the nodes and its probes of every child cost about a
+// fifth of the time to depth (docs/search-lab.md), so it is for the
+// laboratory. QSFutility and CheckExtSEE wait for a match that says they
+// gain (docs/search-strength.md); YBWShareHistory did not speed YBW up.
 func DefaultOptions() Options {
 	o := Options{Threads: 1, MultiPV: 1, Algorithm: PVS}
 	for _, s := range Switches {
-		*s.Field(&o) = true
+		*s.Field(&o) = s.Default
 	}
-	o.ETC = false
-	o.QSFutility, o.CheckExtSEE = false, false
-	o.YBWShareHistory = false
 	return o
 }
 
