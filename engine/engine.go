@@ -52,6 +52,7 @@ type Engine struct {
 
 	bk  bookState     // the opening book and its options
 	str strengthState // UCI_LimitStrength, UCI_Elo, Skill Level (strength.go)
+	log debugLog      // Debug Log File (debuglog.go)
 }
 
 // settings are the option values.

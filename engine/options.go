@@ -73,6 +73,7 @@ func init() {
 	options = append(options, bookOptions()...)
 	options = append(options, wdlOptions()...)
 	options = append(options, strengthOptions()...)
+	options = append(options, Option{Name: "Debug Log File", Type: String, Default: "", apply: setDebugLog})
 }
 
 // Options returns the option table.

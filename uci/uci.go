@@ -18,15 +18,22 @@ import (
 	"brudno/search"
 )
 
-// output serialises whole lines to the GUI.
+// output serialises whole lines to the GUI, copying each to the engine's
+// debug log.
 type output struct {
-	mu sync.Mutex
-	w  *bufio.Writer
+	mu  sync.Mutex
+	w   *bufio.Writer
+	eng *engine.Engine
+}
+
+func newOutput(w io.Writer, eng *engine.Engine) *output {
+	return &output{w: bufio.NewWriter(w), eng: eng}
 }
 
 func (o *output) println(s string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	o.eng.LogLine(false, s)
 	o.w.WriteString(s)
 	o.w.WriteByte('\n')
 	o.w.Flush()
@@ -48,7 +55,7 @@ type Session struct {
 // them: handing each line to another goroutine was measured to add a
 // scheduling delay of about 5 ms while a search keeps the other core busy.
 func Run(in io.Reader, out io.Writer, eng *engine.Engine) {
-	s := &Session{eng: eng, out: &output{w: bufio.NewWriter(out)}}
+	s := &Session{eng: eng, out: newOutput(out, eng)}
 	r := bufio.NewReader(in) // no limit on line length
 	for {
 		line, err := r.ReadString('\n')
@@ -65,6 +72,7 @@ func Run(in io.Reader, out io.Writer, eng *engine.Engine) {
 
 // Handle executes one command line and reports whether to go on.
 func (s *Session) Handle(line string) bool {
+	s.eng.LogLine(true, strings.TrimRight(line, "\r\n"))
 	fields := strings.Fields(line)
 	if len(fields) == 0 {
 		return true
