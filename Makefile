@@ -4,7 +4,7 @@ EXE ?= brudno
 GO ?= go
 SHARED ?= ../shared
 
-.PHONY: all build build-tune run test test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor smp-match
+.PHONY: all build build-tune run test data-start data-pause data-resume data-stop data-status test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor smp-match
 
 all: build
 
@@ -111,6 +111,23 @@ NNUE_RANDOM_PLIES ?= 4
 nnue-data: build
 	mkdir -p $(dir $(NNUE_DATA))
 	./$(EXE) datagen -format bin -append -book $(SHARED)/books/noob_2moves.epd -random-plies $(NNUE_RANDOM_PLIES) -nodes $(NNUE_NODES) -threads $(DATAGEN_THREADS) -games $(NNUE_GAMES) $(NNUE_FLAGS) -out $(NNUE_DATA)
+
+# Data that never stops (docs/nnue-data.md): data-start starts the
+# NNUE data generation above in the background with the network DATA_NET
+# (the embedded default), appending to DATA_DIR/net-ID-NODESn-sSEED.bin,
+# ID the network's SHA-256 prefix; data-pause and data-resume stop and
+# restart it (SIGSTOP/SIGCONT) around a match; data-stop ends it cleanly;
+# data-status shows it and the files. `tools/datagen/datagen.sh paused
+# CMD...` runs a command with it paused.
+DATA_DIR ?= $(HOME)/brudno-data
+DATA_SEED ?= 1
+DATA_NET ?= engine/nets/default.nnue
+DATA_ENV = EXE=./$(EXE) NET=$(DATA_NET) DATA_DIR=$(DATA_DIR) NNUE_NODES=$(NNUE_NODES) DATA_SEED=$(DATA_SEED) \
+	DATAGEN_THREADS=$(DATAGEN_THREADS) BOOK=$(SHARED)/books/noob_2moves.epd NNUE_RANDOM_PLIES=$(NNUE_RANDOM_PLIES)
+data-start: build
+	$(DATA_ENV) tools/datagen/datagen.sh start
+data-pause data-resume data-stop data-status:
+	@$(DATA_ENV) tools/datagen/datagen.sh $(@:data-%=%)
 
 # The embedded default network (engine/nets/default.nnue, engine/nets/README.md):
 # `brudno train` on NET_DATA (by default the second generation's file:

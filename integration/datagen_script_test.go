@@ -1,0 +1,87 @@
+package integration
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// tools/datagen/datagen.sh starts data generation in the background into
+// a file named by the network, pauses it (the process stops taking CPU
+// and the file stops growing), resumes it, and stops it cleanly with
+// whole games written; start again appends to the same file.
+func TestDatagenScript(t *testing.T) {
+	for _, tool := range []string{"bash", "ps", "sha256sum"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("no %s", tool)
+		}
+	}
+	if testing.Short() {
+		t.Skip("short")
+	}
+	exe := binary(t)
+	dir := t.TempDir()
+	book := filepath.Join(dir, "book.epd")
+	os.WriteFile(book, []byte("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"), 0o644)
+	net, _ := filepath.Abs(filepath.Join("..", "engine", "nets", "default.nnue"))
+	if _, err := os.Stat(net); err != nil {
+		t.Skip("no embedded network file")
+	}
+	script, _ := filepath.Abs(filepath.Join("..", "tools", "datagen", "datagen.sh"))
+	run := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("bash", append([]string{script}, args...)...)
+		cmd.Env = append(os.Environ(), "EXE="+exe, "NET="+net, "DATA_DIR="+filepath.Join(dir, "data"),
+			"NNUE_NODES=300", "DATA_SEED=7", "DATAGEN_THREADS=1", "BOOK="+book)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("datagen.sh %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	size := func() int64 {
+		files, _ := filepath.Glob(filepath.Join(dir, "data", "net-*-300n-s7.bin"))
+		if len(files) != 1 {
+			return -1
+		}
+		st, _ := os.Stat(files[0])
+		return st.Size()
+	}
+	waitFor := func(what string, ok func() bool) {
+		t.Helper()
+		for deadline := time.Now().Add(60 * time.Second); !ok(); time.Sleep(200 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("datagen: no %s within 60 s; status %s", what, run("status"))
+			}
+		}
+	}
+	if out := run("start"); !strings.Contains(out, "started") {
+		t.Fatalf("start: %s", out)
+	}
+	waitFor("records", func() bool { return size() > 0 })
+	run("pause")
+	if out := run("status"); !strings.Contains(out, "paused") {
+		t.Errorf("after pause: %s", out)
+	}
+	time.Sleep(500 * time.Millisecond)
+	before := size()
+	time.Sleep(2 * time.Second)
+	if size() != before {
+		t.Errorf("the file grew while paused: %d then %d", before, size())
+	}
+	run("resume")
+	waitFor("growth after resume", func() bool { return size() > before })
+	run("stop")
+	waitFor("exit after stop", func() bool { return strings.Contains(run("status"), "not running") })
+	if s := size(); s <= 0 || s%32 != 0 {
+		t.Errorf("file of %d bytes after a clean stop, want whole 32-byte records", s)
+	}
+	stopped := size()
+	run("start")
+	waitFor("appended records", func() bool { return size() > stopped })
+	run("stop")
+	waitFor("exit after the second stop", func() bool { return strings.Contains(run("status"), "not running") })
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Data that never stops (docs/nnue-data.md, "Data that never stops"): NNUE
+# training data made in the background whenever the cores are free.
+#
+#   datagen.sh start     start (or resume: the file is appended to) in the background
+#   datagen.sh pause     stop it taking CPU (SIGSTOP), e.g. for a match
+#   datagen.sh resume    let it go on (SIGCONT)
+#   datagen.sh stop      finish the games in progress, flush, and exit
+#   datagen.sh status    running, paused or stopped; the file, its records and games
+#   datagen.sh paused CMD ARGS...   run CMD with datagen paused, resumed afterwards
+#
+# Settings come from the environment (the Makefile's data-* targets pass
+# them): EXE (the brudno binary), NET (the network that plays), DATA_DIR,
+# NNUE_NODES, DATA_SEED, DATAGEN_THREADS, BOOK, NNUE_RANDOM_PLIES. The
+# data file is named by the network that plays it (the first 12 hex digits
+# of its SHA-256), the nodes per move and the seed, so each generation's
+# data stays labelled; the binary and the network are copied into DATA_DIR
+# first, so that rebuilding the project does not touch the running games.
+set -euo pipefail
+
+EXE=${EXE:-./brudno}
+NET=${NET:-engine/nets/default.nnue}
+DATA_DIR=${DATA_DIR:-$HOME/brudno-data}
+NNUE_NODES=${NNUE_NODES:-2500}
+DATA_SEED=${DATA_SEED:-1}
+DATAGEN_THREADS=${DATAGEN_THREADS:-2}
+BOOK=${BOOK:-../shared/books/noob_2moves.epd}
+NNUE_RANDOM_PLIES=${NNUE_RANDOM_PLIES:-4}
+PIDFILE=$DATA_DIR/datagen.pid
+
+running() { [ -f "$PIDFILE" ] && kill -0 "$(cat "$PIDFILE")" 2>/dev/null; }
+
+signal() {
+	if running; then kill "-$1" "$(cat "$PIDFILE")"; else echo "datagen: not running"; fi
+}
+
+case "${1:-status}" in
+start)
+	if running; then echo "datagen: already running (pid $(cat "$PIDFILE"))"; exit 0; fi
+	[ -f "$NET" ] || { echo "datagen: no network $NET"; exit 2; }
+	[ -f "$BOOK" ] || { echo "datagen: no book $BOOK (set BOOK)"; exit 2; }
+	mkdir -p "$DATA_DIR"
+	id=$(sha256sum "$NET" | cut -c1-12)
+	cp "$EXE" "$DATA_DIR/brudno-$id"
+	cp "$NET" "$DATA_DIR/net-$id.nnue"
+	out=$DATA_DIR/net-$id-${NNUE_NODES}n-s$DATA_SEED.bin
+	book=$(cd "$(dirname "$BOOK")" && pwd)/$(basename "$BOOK")
+	cd "$DATA_DIR"
+	nohup "./brudno-$id" datagen -format bin -append -book "$book" -random-plies "$NNUE_RANDOM_PLIES" \
+		-nodes "$NNUE_NODES" -threads "$DATAGEN_THREADS" -games 100000000 -nnue "net-$id.nnue" \
+		-seed "$DATA_SEED" -out "$out" >> "$out.log" 2>&1 &
+	echo $! > "$PIDFILE"
+	echo "datagen: started (pid $!), writing $out"
+	;;
+pause) signal STOP ;;
+resume) signal CONT ;;
+stop) signal INT ;;
+status)
+	pid=$(cat "$PIDFILE" 2>/dev/null || true)
+	state=$(running && ps -o stat= -p "$pid" || true) # empty once it has exited
+	case $state in
+	T*) echo "datagen: paused (pid $pid)" ;;
+	"") echo "datagen: not running" ;;
+	*) echo "datagen: running (pid $pid)" ;;
+	esac
+	for f in "$DATA_DIR"/*.bin; do
+		[ -f "$f" ] || continue
+		echo "  $f: $(($(stat -c %s "$f") / 32)) records, next game $(cat "$f.games" 2>/dev/null || echo '?')"
+	done
+	;;
+paused)
+	shift
+	signal STOP >/dev/null || true
+	trap 'signal CONT >/dev/null || true' EXIT
+	"$@"
+	;;
+*)
+	sed -n '2,18p' "$0"
+	exit 2
+	;;
+esac
