@@ -367,3 +367,34 @@ func TestAttacksBy(t *testing.T) {
 		})
 	}
 }
+
+// HasRepeated sees a position occur twice anywhere since the last
+// irreversible move, not only the current one.
+func TestHasRepeated(t *testing.T) {
+	p, _ := ParseFEN("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+	play := func(moves ...string) {
+		for _, s := range moves {
+			m, err := p.ParseMove(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Make(m)
+		}
+	}
+	play("e1d1", "e8d8", "d1e1", "d8e8") // back to the start: repeated
+	if !p.HasRepeated() {
+		t.Error("the start position occurred twice")
+	}
+	play("e1f1") // the current position is new, the repetition stays
+	if !p.HasRepeated() || p.IsRepetition() {
+		t.Errorf("after one more move: repeated %v, current repeats %v", p.HasRepeated(), p.IsRepetition())
+	}
+	play("e8f8", "e2e3") // a pawn move: nothing before it counts
+	if p.HasRepeated() {
+		t.Error("a repetition before a pawn move counted")
+	}
+	q, _ := ParseFEN("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+	if q.HasRepeated() {
+		t.Error("a fresh position has repeated")
+	}
+}

@@ -57,3 +57,29 @@ func (p *Position) InsufficientMaterial() bool {
 	const light Bitboard = 0x55AA55AA55AA55AA
 	return p.byType[Bishop]&light == 0 || p.byType[Bishop]&^light == 0
 }
+
+// HasRepeated reports whether any position since the last irreversible
+// move (or the start of the recorded history) has occurred twice: the
+// game has begun to go round.
+func (p *Position) HasRepeated() bool {
+	n := len(p.history)
+	limit := min(p.halfmove, n)
+	for i := 0; i <= limit; i++ {
+		key := p.key // the position i plies back
+		if i > 0 {
+			u := &p.history[n-i]
+			if u.move == NoMove {
+				break
+			}
+			key = u.key
+		}
+		for j := i + 4; j <= limit; j += 2 {
+			if u := &p.history[n-j]; u.move == NoMove {
+				break
+			} else if u.key == key {
+				return true
+			}
+		}
+	}
+	return false
+}

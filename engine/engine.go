@@ -53,6 +53,7 @@ type Engine struct {
 	bk  bookState     // the opening book and its options
 	str strengthState // UCI_LimitStrength, UCI_Elo, Skill Level (strength.go)
 	log debugLog      // Debug Log File (debuglog.go)
+	tb  tbState       // the tablebases of SyzygyPath (syzygy_options.go)
 }
 
 // settings are the option values.

@@ -33,6 +33,9 @@ type Option struct {
 	Min, Max int
 	Vars     []string // combo values
 	apply    func(e *Engine, v string) error
+	// note, when set, says after a successful apply what the value did
+	// (SetOptionNote returns it; the uci layer prints it as info string).
+	note func(e *Engine) string
 }
 
 var options []Option
@@ -73,6 +76,7 @@ func init() {
 	options = append(options, bookOptions()...)
 	options = append(options, wdlOptions()...)
 	options = append(options, strengthOptions()...)
+	options = append(options, syzygyOptions()...)
 	options = append(options, Option{Name: "Debug Log File", Type: String, Default: "", apply: setDebugLog})
 }
 
@@ -82,6 +86,13 @@ func Options() []Option { return append([]Option(nil), options...) }
 // SetOption sets the option called name (case-insensitive) to value. A bad
 // value or unknown name is an error and changes nothing.
 func (e *Engine) SetOption(name, value string) error {
+	_, err := e.SetOptionNote(name, value)
+	return err
+}
+
+// SetOptionNote is SetOption, returning besides what the value did when
+// the option says so (the tablebases SyzygyPath found), else "".
+func (e *Engine) SetOptionNote(name, value string) (string, error) {
 	var opt *Option
 	for i := range options {
 		if strings.EqualFold(options[i].Name, name) {
@@ -89,18 +100,21 @@ func (e *Engine) SetOption(name, value string) error {
 		}
 	}
 	if opt == nil {
-		return fmt.Errorf("no such option: %q", name)
+		return "", fmt.Errorf("no such option: %q", name)
 	}
 	v, err := opt.normalise(value)
 	if err != nil {
-		return err
+		return "", err
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.running {
-		return fmt.Errorf("option %s: %w", opt.Name, ErrSearching)
+		return "", fmt.Errorf("option %s: %w", opt.Name, ErrSearching)
 	}
-	return opt.apply(e, v)
+	if err := opt.apply(e, v); err != nil || opt.note == nil {
+		return "", err
+	}
+	return opt.note(e), nil
 }
 
 // normalise checks a value against the option's type and range and

@@ -12,7 +12,7 @@ import "brudno/board"
 func (t *thread) staticEval() int {
 	var v int
 	if t.nn != nil {
-		v = max(-MateBound+1, min(t.nn.Evaluate(t.pos), MateBound-1))
+		v = max(-TBWinBound+1, min(t.nn.Evaluate(t.pos), TBWinBound-1))
 	} else {
 		v = t.ev.Evaluate(t.pos)
 	}
@@ -33,7 +33,7 @@ func (t *thread) adjustEval(raw int) int {
 	if g := t.s.opts.EvalGrain; g > 1 {
 		v = roundToGrain(v, g)
 	}
-	return max(-MateBound+1, min(v, MateBound-1))
+	return max(-TBWinBound+1, min(v, TBWinBound-1))
 }
 
 func (t *thread) makeMove(m board.Move) {

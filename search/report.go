@@ -27,8 +27,8 @@ func (t *thread) info(depth, pvIdx, bound int) Info {
 func (s *Searcher) lineInfo(pos *board.Position, rm rootMove, depth, multiPV, bound int, nodes uint64) Info {
 	return Info{
 		Depth: depth, SelDepth: max(rm.selDepth, depth), MultiPV: multiPV,
-		Score: rm.score, Bound: bound, Nodes: nodes,
-		Time: s.tm.elapsed(), HashFull: s.tt.Hashfull(),
+		Score: s.shownScore(rm.score), Bound: bound, Nodes: nodes,
+		Time: s.tm.elapsed(), HashFull: s.tt.Hashfull(), TBHits: s.tbHits.Load(),
 		PV: untilDraw(pos, append([]board.Move(nil), rm.pv...)),
 	}
 }

@@ -88,6 +88,12 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 			}
 		}
 	}
+	// Tablebases: the exact result of a position of few pieces.
+	if s.tbCard > 0 && n.excluded == board.NoMove {
+		if score, ok := t.probeTB(&n); ok {
+			return score
+		}
+	}
 	t.evaluate(&n)
 	f.eval = n.staticEval
 
@@ -183,7 +189,7 @@ func (t *thread) pruneNode(n *node) (int, bool) {
 		}
 		if score >= beta {
 			t.stats.NullCutoffs++
-			if score >= MateBound {
+			if score >= TBWinBound { // no unproven mate or tablebase win
 				score = beta
 			}
 			return score, true
@@ -699,21 +705,23 @@ func b2i(b bool) int {
 	return 0
 }
 
+// scoreToTT makes a mate or tablebase score relative to the node, as the
+// table stores it; scoreFromTT makes it relative to the root again.
 func scoreToTT(score, ply int) int {
-	if score >= MateBound {
+	if score >= TBWinBound {
 		return score + ply
 	}
-	if score <= -MateBound {
+	if score <= -TBWinBound {
 		return score - ply
 	}
 	return score
 }
 
 func scoreFromTT(score, ply int) int {
-	if score >= MateBound {
+	if score >= TBWinBound {
 		return score - ply
 	}
-	if score <= -MateBound {
+	if score <= -TBWinBound {
 		return score + ply
 	}
 	return score

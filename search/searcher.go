@@ -43,7 +43,15 @@ type Searcher struct {
 	// so that every search answers a searched move.
 	stopAsked atomic.Bool
 	firstDone atomic.Bool
-	mu        sync.Mutex // guards tm against PonderHit from another goroutine
+
+	// Tablebases (tablebase.go): the most pieces the tree probes (0: no
+	// probes), whether the tables decided the root moves and the root's
+	// score by them, and the probes that found a position.
+	tbCard  int
+	tbRoot  bool
+	tbScore int
+	tbHits  atomic.Uint64
+	mu      sync.Mutex // guards tm against PonderHit from another goroutine
 
 	// The deepest iteration any thread has completed (with MultiPV 1):
 	// the other threads abandon that depth and take its result.
@@ -176,7 +184,7 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 		s.threads = append(s.threads, &thread{s: s, id: len(s.threads), ev: eval.NewEvaluator()})
 	}
 	s.threads = s.threads[:opts.Threads]
-	root := s.rootMoves(pos)
+	root := s.prepareTB(pos, s.rootMoves(pos))
 	for _, t := range s.threads {
 		t.pos = ownPosition(pos)
 		switch {
@@ -250,7 +258,7 @@ func (s *Searcher) Run(cb Callbacks) Result {
 			s.cb.Info(s.lineInfo(main.pos, best, lineDepth, 1, BoundExact, main.nodes+s.helperNodes()))
 		}
 	}
-	res := Result{Best: best.move, Score: best.score, Depth: depth, Nodes: s.nodes(), Time: s.tm.elapsed()}
+	res := Result{Best: best.move, Score: s.shownScore(best.score), Depth: depth, Nodes: s.nodes(), Time: s.tm.elapsed()}
 	res.PerThread = make([]Stats, len(s.threads))
 	for i, t := range s.threads {
 		res.Stats.Add(t.stats)

@@ -12,6 +12,7 @@ import (
 
 	"brudno/board"
 	"brudno/nnue"
+	"brudno/syzygy"
 )
 
 // Score bounds. A mate delivered at ply p scores Mate-p; being mated at
@@ -21,6 +22,10 @@ const (
 	Infinity  = 32000
 	Mate      = 31000
 	MateBound = Mate - MaxPly // scores beyond this are mates
+	// A win the tablebases prove, at ply p, scores TBWin-p: below every
+	// mate, above every evaluation. GUIs see it as centipawns.
+	TBWin      = MateBound - 1
+	TBWinBound = TBWin - MaxPly // scores beyond this are tablebase wins or mates
 )
 
 // IsMateScore reports whether score announces a mate for either side.
@@ -104,6 +109,15 @@ type Options struct {
 	Algorithm Algorithm
 	Parallel  ParallelScheme // how Threads > 1 share the search
 	Net       *nnue.Net      // evaluate with this network; nil: the hand-crafted evaluation
+
+	// Syzygy tablebases (tablebase.go): nil, none. The tree probes
+	// positions of at most TBProbeLimit pieces (at TBProbeLimit pieces only
+	// TBProbeDepth plies or more from the horizon); TB50MoveRule counts
+	// wins and losses that the fifty-move rule spoils as draws.
+	TB           *syzygy.Tables
+	TBProbeDepth int
+	TBProbeLimit int
+	TB50MoveRule bool
 
 	// Laboratory forms of techniques, as the papers have them (not in
 	// Switches; off in every preset; docs/search-lab.md).
@@ -197,7 +211,7 @@ func switchTable() []Switch {
 // laboratory. QSFutility and CheckExtSEE wait for a match that says they
 // gain (docs/search-strength.md); YBWShareHistory did not speed YBW up.
 func DefaultOptions() Options {
-	o := Options{Threads: 1, MultiPV: 1, Algorithm: PVS}
+	o := Options{Threads: 1, MultiPV: 1, Algorithm: PVS, TBProbeDepth: 1, TBProbeLimit: 7, TB50MoveRule: true}
 	for _, s := range Switches {
 		*s.Field(&o) = s.Default
 	}
@@ -235,6 +249,7 @@ type Stats struct {
 	ProbCuts           uint64 // nodes cut by ProbCut
 	HistoryPrunes      uint64 // quiet moves skipped for their history
 	NegativeExtensions uint64 // hash moves searched a ply shallower by Singular
+	TBHits             uint64 // tablebase probes that found the position
 	QSFutility         uint64 // quiescence captures that win nothing, skipped by QSFutility
 	ChecksNotExtended  uint64 // checks that lose material, not extended with CheckExtSEE
 
@@ -278,6 +293,7 @@ func (s *Stats) Add(o Stats) {
 	s.ProbCuts += o.ProbCuts
 	s.HistoryPrunes += o.HistoryPrunes
 	s.NegativeExtensions += o.NegativeExtensions
+	s.TBHits += o.TBHits
 	s.QSFutility += o.QSFutility
 	s.ChecksNotExtended += o.ChecksNotExtended
 	s.SplitPoints += o.SplitPoints
@@ -295,7 +311,8 @@ type Info struct {
 	Bound           int // BoundExact, BoundLower or BoundUpper
 	Nodes           uint64
 	Time            time.Duration
-	HashFull        int // permille
+	HashFull        int    // permille
+	TBHits          uint64 // tablebase probes that found the position, all threads
 	PV              []board.Move
 }
 

@@ -175,8 +175,12 @@ func (s *Session) setOption(args []string) {
 			break
 		}
 	}
-	if err := s.eng.SetOption(name, value); err != nil {
+	note, err := s.eng.SetOptionNote(name, value)
+	switch {
+	case err != nil:
 		s.info("%v", err)
+	case note != "":
+		s.info("%s", note)
 	}
 }
 
@@ -300,7 +304,11 @@ func FormatInfoWDL(i search.Info, chess960 bool, wdl *engine.WDL) string {
 	}
 	ms := i.Time.Milliseconds()
 	nps := uint64(float64(i.Nodes) / max(i.Time.Seconds(), 0.001))
-	fmt.Fprintf(&sb, " nodes %d nps %d hashfull %d time %d pv", i.Nodes, nps, i.HashFull, ms)
+	fmt.Fprintf(&sb, " nodes %d nps %d hashfull %d", i.Nodes, nps, i.HashFull)
+	if i.TBHits > 0 {
+		fmt.Fprintf(&sb, " tbhits %d", i.TBHits)
+	}
+	fmt.Fprintf(&sb, " time %d pv", ms)
 	for _, m := range i.PV {
 		sb.WriteString(" " + m.UCI(chess960))
 	}

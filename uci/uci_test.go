@@ -56,6 +56,8 @@ func TestFormatInfo(t *testing.T) {
 			"info depth 7 seldepth 7 multipv 2 score mate 2 lowerbound nodes 0 nps 0 hashfull 0 time 1000 pv e2e4"},
 		{search.Info{Depth: 3, SelDepth: 4, MultiPV: 1, Score: -search.Mate + 4, Bound: search.BoundUpper, Time: time.Second},
 			"info depth 3 seldepth 4 multipv 1 score mate -2 upperbound nodes 0 nps 0 hashfull 0 time 1000 pv"},
+		{search.Info{Depth: 9, SelDepth: 12, MultiPV: 1, Score: search.TBWin - 7, Nodes: 5000, Time: time.Second, TBHits: 42, PV: []board.Move{e2e4}},
+			"info depth 9 seldepth 12 multipv 1 score cp 30864 nodes 5000 nps 5000 hashfull 0 tbhits 42 time 1000 pv e2e4"},
 	}
 	for _, c := range cases {
 		if got := FormatInfo(c.info, false); got != c.want {

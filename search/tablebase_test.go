@@ -1,0 +1,117 @@
+package search
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"brudno/board"
+	"brudno/syzygy"
+)
+
+// sharedTables opens the 3- and 4-piece tables of ../shared/syzygy, or
+// skips the test when they are absent (a user's clone has none).
+func sharedTables(t *testing.T) *syzygy.Tables {
+	t.Helper()
+	dir := filepath.Join("..", "..", "shared", "syzygy")
+	if _, err := os.Stat(filepath.Join(dir, "KQvK.rtbw")); err != nil {
+		t.Skip("no tablebases in ../shared/syzygy")
+	}
+	ts, err := syzygy.Open(dir)
+	if err != nil || ts.MaxPieces() < 4 {
+		t.Fatalf("opening %s: %v, %d pieces", dir, err, ts.MaxPieces())
+	}
+	t.Cleanup(func() { ts.Close() })
+	return ts
+}
+
+// With the root in the tables, the move played keeps the tables' best
+// result, and the score shown is the tables' verdict (a win in the
+// tablebase band, shown as centipawns, not as a mate), whatever the
+// search's depth; searchmoves and MultiPV choose among the moves kept.
+func TestTablebaseRoot(t *testing.T) {
+	ts := sharedTables(t)
+	for _, c := range []struct {
+		fen    string
+		result int // the best result, side to move's view
+	}{
+		{"8/8/8/4k3/8/8/8/KQ6 w - - 0 1", 2},
+		{"8/5P1k/1K6/8/8/8/8/8 w - - 0 1", 2},  // only promoting wins (10 of 12 moves draw)
+		{"8/1k6/R7/8/8/2K5/8/8 w - - 0 1", 2},  // 12 of 22 moves lose the rook
+		{"8/k1p5/8/2K5/8/8/8/8 w - - 0 1", 0},  // 3 of 6 king moves lose
+		{"8/8/8/8/8/3k4/8/R3K3 w - - 90 1", 1}, // too late for the fifty-move rule: cursed
+		{"8/8/8/4k3/8/2n5/8/KQ6 b - - 0 1", 0}, // the knight must take the queen
+		{"8/8/8/3k4/8/8/2K5/2Q5 b - - 0 1", -2},
+	} {
+		pos, err := board.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ranked, ok := ts.RankRoot(pos, true)
+		if !ok || ranked[0].Result != c.result {
+			t.Fatalf("%s: the tables rank %v, %v", c.fen, ok, ranked)
+		}
+		resultOf := map[board.Move]int{}
+		for _, m := range ranked {
+			resultOf[m.Move] = m.Result
+		}
+		for _, depth := range []int{1, 6} {
+			opts := DefaultOptions()
+			opts.TB = ts
+			r := NewSearcher(NewTT(4)).Search(pos, Limits{Depth: depth}, opts, 0, Callbacks{})
+			if resultOf[r.Best] != c.result {
+				t.Errorf("%s depth %d: plays %v, whose result is %d, not %d", c.fen, depth, r.Best, resultOf[r.Best], c.result)
+			}
+			want := c.result
+			if c.result == 2 {
+				want = TBWin - ranked[0].DTZ
+			} else if c.result == -2 {
+				want = -TBWin - ranked[0].DTZ // DTZ is negative for a loss
+			}
+			if !IsMateScore(r.Score) && r.Score != want {
+				t.Errorf("%s depth %d: score %d, want %d", c.fen, depth, r.Score, want)
+			}
+		}
+	}
+	// searchmoves: the best result among the moves allowed.
+	pos, _ := board.ParseFEN("8/8/8/4k3/8/2n5/8/KQ6 b - - 0 1")
+	opts := DefaultOptions()
+	opts.TB = ts
+	blunder, _ := pos.ParseMove("c3e2")
+	if r := NewSearcher(NewTT(4)).Search(pos, Limits{Depth: 4, SearchMoves: []board.Move{blunder}}, opts, 0, Callbacks{}); r.Best != blunder {
+		t.Errorf("searchmoves c3e2: plays %v", r.Best)
+	}
+	// MultiPV: only the moves kept (one here) are lines.
+	opts.MultiPV = 3
+	var lines int
+	NewSearcher(NewTT(4)).Search(pos, Limits{Depth: 3}, opts, 0, Callbacks{Info: func(i Info) {
+		if i.Bound == BoundExact {
+			lines = max(lines, i.MultiPV)
+		}
+	}})
+	if lines != 1 {
+		t.Errorf("MultiPV 3 with one saving move: %d lines", lines)
+	}
+}
+
+// Inside the tree, a capture into the tables gives the exact result: a
+// five-piece position, beyond the tables at the root, whose free capture
+// leads into a four-piece win shows a tablebase win with tbhits counted;
+// with the probe limit at 0 the tables are not probed.
+func TestTablebaseProbesInTree(t *testing.T) {
+	ts := sharedTables(t)
+	const fen = "4k3/8/8/3r4/8/8/3Q3P/4K3 w - - 0 1" // Qxd5 takes a free rook: KQPvK
+	pos, _ := board.ParseFEN(fen)
+	opts := DefaultOptions()
+	opts.TB = ts
+	var hits uint64
+	r := NewSearcher(NewTT(4)).Search(pos, Limits{Depth: 6}, opts, 0, Callbacks{Info: func(i Info) { hits = i.TBHits }})
+	if r.Best.String() != "d2d5" || r.Score < TBWinBound || IsMateScore(r.Score) || hits == 0 || r.Stats.TBHits == 0 {
+		t.Errorf("%s: best %v score %d, %d tbhits (%d counted)", fen, r.Best, r.Score, hits, r.Stats.TBHits)
+	}
+	opts.TBProbeLimit = 0
+	r = NewSearcher(NewTT(4)).Search(pos, Limits{Depth: 6}, opts, 0, Callbacks{})
+	if r.Stats.TBHits != 0 || r.Score >= TBWinBound {
+		t.Errorf("probe limit 0: %d tbhits, score %d", r.Stats.TBHits, r.Score)
+	}
+}
