@@ -4,7 +4,7 @@ EXE ?= brudno
 GO ?= go
 SHARED ?= ../shared
 
-.PHONY: all build build-tune run test data-start data-pause data-resume data-stop data-status test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor smp-match
+.PHONY: all build build-tune run test fuzz-protocol data-start data-pause data-resume data-stop data-status test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor smp-match
 
 all: build
 
@@ -62,6 +62,16 @@ fuzz:
 	$(GO) test ./book -run XXX -fuzz FuzzParse -fuzztime $(FUZZTIME)
 	$(GO) test ./book -run XXX -fuzz FuzzBuildFromPGN -fuzztime $(FUZZTIME)
 	$(GO) test ./nnue/data -run XXX -fuzz FuzzDecode -fuzztime $(FUZZTIME)
+	$(GO) test ./uci -run XXX -fuzz FuzzProtocol -fuzztime $(FUZZTIME)
+
+# The stateful protocol fuzzer (uci/ucifuzz) for PROTOFUZZ_TIME against the
+# engine facade, then as long against the binary over pipes: random
+# sequences of every command, checked for one legal bestmove per go and
+# a readyok per isready; the figures are in each test's last log line.
+PROTOFUZZ_TIME ?= 5m
+fuzz-protocol:
+	PROTOFUZZ_TIME=$(PROTOFUZZ_TIME) $(GO) test -count=1 -timeout 0 -v -run TestProtocolSequences ./uci | tail -3
+	PROTOFUZZ_TIME=$(PROTOFUZZ_TIME) $(GO) test -count=1 -timeout 0 -v -run TestProtocolSequencesBinary ./integration | tail -3
 
 # Evaluation tuning. `make tune` regenerates the weights from scratch:
 # datagen plays DATAGEN_GAMES self-play games at DATAGEN_NODES nodes per
