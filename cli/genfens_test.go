@@ -32,7 +32,7 @@ func genfensLines(t *testing.T, cmd string) []string {
 }
 
 // checkOpenings checks that fens are n distinct legal positions of six
-// fields (OpenBench turns them into EPD with the last two) with a move to
+// fields (OpenBench makes EPD of them with the last two) with a move to
 // play, and returns them parsed.
 func checkOpenings(t *testing.T, fens []string, n int) []*board.Position {
 	t.Helper()
