@@ -53,6 +53,7 @@ fuzz:
 	$(GO) test ./book -run XXX -fuzz FuzzParse -fuzztime $(FUZZTIME)
 	$(GO) test ./book -run XXX -fuzz FuzzBuildFromPGN -fuzztime $(FUZZTIME)
 	$(GO) test ./nnue/data -run XXX -fuzz FuzzDecode -fuzztime $(FUZZTIME)
+	$(GO) test ./cli -run XXX -fuzz FuzzPGNGameRecords -fuzztime $(FUZZTIME)
 
 # Evaluation tuning. `make tune` regenerates the weights from scratch:
 # datagen plays DATAGEN_GAMES self-play games at DATAGEN_NODES nodes per

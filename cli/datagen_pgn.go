@@ -50,6 +50,12 @@ func cmdDatagenPGN(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: brudno datagen-pgn -out FILE [-skip-plies N] GAMES.pgn...")
 		return 2
 	}
+	for _, name := range files { // a missing input leaves no output file behind
+		if _, err := os.Stat(name); err != nil {
+			fmt.Fprintf(stderr, "datagen-pgn: %v\n", err)
+			return 1
+		}
+	}
 	f, err := os.Create(*out)
 	if err != nil {
 		fmt.Fprintf(stderr, "datagen-pgn: %v\n", err)
@@ -197,6 +203,8 @@ func splitMovetext(s string) (plies []pgnPly, terminator string, err error) {
 			}
 			comment(strings.TrimSpace(s[i+1 : i+end]))
 			i += end
+		case '}':
+			return nil, "", errors.New("'}' outside a comment")
 		case '(':
 			depth++
 			i++

@@ -338,3 +338,24 @@ func BenchmarkDatagenPGN(b *testing.B) {
 	}
 	b.ReportMetric(float64(100*len(want)*b.N)/b.Elapsed().Seconds(), "records/s")
 }
+
+// Whatever a game's text, datagen-pgn reads it or says why, and every
+// record it makes decodes.
+func FuzzPGNGameRecords(f *testing.F) {
+	f.Add("[Result \"1-0\"]\n\n1. e4 {+0.30/10 0.1s} e5 {book} 2. Nf3 {-0.25/11} (2. Bc4) Nc6 {+M3/12} 1-0\n")
+	f.Add("[FEN \"r3k2r/1P4pp/8/8/8/8/6PP/R3K2R b KQkq - 0 20\"]\n\n20... O-O {-1.00/9 0.1s} 21. bxa8=Q {+5.00/9} Rxa8 22. 0-0-0 {+4.10/9} 0-1\n")
+	f.Add("1. d4 {+0.10/10 0.1s} d5 {+0.10/10 ; (( 1/2-1/2")
+	f.Add("+0.30/10 0.1s} e5 {book} 2. Nf3 (2.") // a stray '}' once looped for ever
+	f.Fuzz(func(t *testing.T, text string) {
+		var list board.MoveList
+		recs, err := pgnGameRecords(text, 0, &list)
+		if err != nil && err.Error() == "" {
+			t.Fatal("an error without a message")
+		}
+		for i, r := range recs {
+			if _, _, _, err := data.Decode(r); err != nil {
+				t.Fatalf("record %d does not decode: %v", i, err)
+			}
+		}
+	})
+}
