@@ -167,7 +167,7 @@ func genFENs(cfg *genfensConfig, openings []string, opts search.Options, emit fu
 	rng := rand.New(rand.NewSource(cfg.seed))
 	tt := search.NewTT(1)
 	s := search.NewSearcher(tt)
-	seen := make(map[uint64]bool, cfg.count)
+	seen := make(map[uint64]bool, min(cfg.count, 1<<16))
 	var list board.MoveList
 	for found, rejects := 0, 0; found < cfg.count; {
 		if rejects >= genfensMaxRejects {
