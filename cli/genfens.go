@@ -20,10 +20,12 @@
 package cli
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand"
+	"os"
 	"strconv"
 	"strings"
 
@@ -142,9 +144,21 @@ func readBook(path string) ([]string, error) {
 	if strings.HasSuffix(strings.ToLower(path), ".pgn") {
 		return nil, fmt.Errorf("%s: PGN books are not supported; use an EPD book", path)
 	}
-	fens, err := readFENs(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("book: %v", err)
+	}
+	defer f.Close()
+	var fens []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for sc.Scan() {
+		if fen := bookFEN(sc.Text()); fen != "" {
+			fens = append(fens, fen)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("book %s: %v", path, err)
 	}
 	if len(fens) == 0 {
 		return nil, fmt.Errorf("%s holds no positions", path)
@@ -155,6 +169,44 @@ func readBook(path string) ([]string, error) {
 		}
 	}
 	return fens, nil
+}
+
+// bookFEN returns the FEN of a book line, "" for a blank or comment line:
+// the first four fields with the move counters of a six-field FEN or of
+// EPD's hmvc and fmvn operations (OpenBench's books have them), so that
+// the openings keep their move numbers.
+func bookFEN(line string) string {
+	fields := strings.Fields(line)
+	if len(fields) < 4 || strings.HasPrefix(fields[0], "#") {
+		return ""
+	}
+	fen := strings.Join(fields[:4], " ")
+	half, full := "0", "1"
+	if len(fields) >= 6 && isCount(fields[4]) && isCount(fields[5]) {
+		half, full = fields[4], fields[5]
+	}
+	for i := 4; i+1 < len(fields); i++ {
+		switch v := strings.TrimSuffix(fields[i+1], ";"); fields[i] {
+		case "hmvc":
+			if isCount(v) {
+				half = v
+			}
+		case "fmvn":
+			if isCount(v) {
+				full = v
+			}
+		}
+	}
+	if n, _ := strconv.Atoi(full); n == 0 {
+		full = "1" // some files count from 0
+	}
+	return fen + " " + half + " " + full
+}
+
+// isCount reports whether s is a move counter, a number of at most 5 digits.
+func isCount(s string) bool {
+	n, err := strconv.Atoi(s)
+	return err == nil && n >= 0 && len(s) <= 5
 }
 
 // genfensMaxRejects is how many candidates in a row genfens rejects
