@@ -12,8 +12,9 @@
 // plies of the game, a score that is no mate, the side to move not in
 // check, and the move played neither a capture nor a promotion. Every
 // record of a game holds the result of its Result tag; games without a
-// result (*) are left out, and a game that cannot be read is left out
-// with a message naming it.
+// result (*) or whose Termination tag says it ended abnormally (an engine
+// lost on time, crashed, hung or played an illegal move) are left out,
+// and a game that cannot be read is left out with a message naming it.
 
 package cli
 
@@ -63,10 +64,10 @@ func cmdDatagenPGN(args []string, stdout, stderr io.Writer) int {
 	}
 	w := data.NewWriter(f)
 	began := time.Now()
-	var games, unfinished, bad int
+	var n pgnCounts
 	var list board.MoveList
 	for _, name := range files {
-		if err = convertPGNFile(name, *skip, w, &list, stderr, &games, &unfinished, &bad); err != nil {
+		if err = convertPGNFile(name, *skip, w, &list, stderr, &n); err != nil {
 			break
 		}
 	}
@@ -81,16 +82,18 @@ func cmdDatagenPGN(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	el := time.Since(began).Seconds()
-	fmt.Fprintf(stdout, "%d games, %d records written to %s in %.1fs (%.0f records/s); left out: %d games without a result, %d unreadable\n",
-		games, w.Count(), *out, el, float64(w.Count())/max(el, 1e-9), unfinished, bad)
+	fmt.Fprintf(stdout, "%d games, %d records written to %s in %.1fs (%.0f records/s); left out: %d games without a result, %d ended abnormally, %d unreadable\n",
+		n.games, w.Count(), *out, el, float64(w.Count())/max(el, 1e-9), n.unfinished, n.abnormal, n.bad)
 	return 0
 }
 
+// pgnCounts counts the games datagen-pgn used and those it left out.
+type pgnCounts struct{ games, unfinished, abnormal, bad int }
+
 // convertPGNFile writes the records of every game of the file name to w
-// and counts the games used, those without a result and those that could
-// not be read (each named on stderr). Only a file or write error is
-// returned.
-func convertPGNFile(name string, skip int, w *data.Writer, list *board.MoveList, stderr io.Writer, games, unfinished, bad *int) error {
+// and counts the games (those that could not be read are named on
+// stderr). Only a file or write error is returned.
+func convertPGNFile(name string, skip int, w *data.Writer, list *board.MoveList, stderr io.Writer, n *pgnCounts) error {
 	f, err := os.Open(name)
 	if err != nil {
 		return err
@@ -104,12 +107,14 @@ func convertPGNFile(name string, skip int, w *data.Writer, list *board.MoveList,
 		recs, err := pgnGameRecords(text, skip, list)
 		switch {
 		case errors.Is(err, errNoResult):
-			*unfinished++
+			n.unfinished++
+		case errors.Is(err, errAbnormalEnd):
+			n.abnormal++
 		case err != nil:
-			*bad++
+			n.bad++
 			fmt.Fprintf(stderr, "datagen-pgn: %s: game %d (line %d) left out: %v\n", name, number, line, err)
 		default:
-			*games++
+			n.games++
 			werr = w.WriteAll(recs)
 		}
 	})
@@ -119,7 +124,16 @@ func convertPGNFile(name string, skip int, w *data.Writer, list *board.MoveList,
 	return werr
 }
 
-var errNoResult = errors.New("no result")
+var (
+	errNoResult    = errors.New("no result")
+	errAbnormalEnd = errors.New("abnormal end")
+)
+
+// abnormalEnds are the words of the Termination tags of fastchess and
+// cutechess for games whose result says nothing of the position: an
+// engine crashed, hung, lost on time or played an illegal move, or the
+// match was stopped.
+var abnormalEnds = []string{"abandoned", "stalled", "time forfeit", "illegal", "rules infraction", "unterminated"}
 
 // pgnGameRecords replays one game's text and returns its records.
 func pgnGameRecords(text string, skip int, list *board.MoveList) ([]data.Record, error) {
@@ -129,6 +143,12 @@ func pgnGameRecords(text string, skip int, list *board.MoveList) ([]data.Record,
 	}
 	if v := tags["variant"]; v != "" && !strings.EqualFold(v, "standard") {
 		return nil, fmt.Errorf("variant %q: only standard chess is recorded", v)
+	}
+	term := strings.ToLower(tags["termination"])
+	for _, w := range abnormalEnds {
+		if strings.Contains(term, w) {
+			return nil, errAbnormalEnd
+		}
 	}
 	plies, terminator, err := splitMovetext(movetext)
 	if err != nil {

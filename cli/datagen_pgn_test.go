@@ -130,7 +130,7 @@ func TestDatagenPGNRoundTrip(t *testing.T) {
 	if rc := cmdDatagenPGN([]string{"-out", out, in}, &stdout, &stderr); rc != 0 {
 		t.Fatalf("exit %d: %s", rc, stderr.String())
 	}
-	if !strings.Contains(stdout.String(), fmt.Sprintf("4 games, %d records", len(want))) || !strings.Contains(stdout.String(), "1 games without a result, 0 unreadable") {
+	if !strings.Contains(stdout.String(), fmt.Sprintf("4 games, %d records", len(want))) || !strings.Contains(stdout.String(), "1 games without a result, 0 ended abnormally, 0 unreadable") {
 		t.Errorf("summary %q", stdout.String())
 	}
 	got := readRecords(t, out)
@@ -180,6 +180,12 @@ Nc6) Nc6 {+M3/12 0.100s} 3.Bb5 {+0.20/12} a6 ; -0.40/9 0.200s
 
 1. e4 {+0.10/10 0.1s} 1-0
 
+[Event "crash"]
+[Result "0-1"]
+[Termination "abandoned"]
+
+1. e4 {+0.30/10 0.1s} 0-1
+
 [Event "from a FEN, Black first"]
 [FEN "r3k2r/1P4pp/8/8/8/8/6PP/R3K2R b KQkq - 0 20"]
 [SetUp "1"]
@@ -203,7 +209,7 @@ Nc6) Nc6 {+M3/12 0.100s} 3.Bb5 {+0.20/12} a6 ; -0.40/9 0.200s
 			t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
 		}
 	}
-	if !strings.Contains(stdout.String(), "2 games, 6 records") || !strings.Contains(stdout.String(), "0 games without a result, 4 unreadable") {
+	if !strings.Contains(stdout.String(), "2 games, 6 records") || !strings.Contains(stdout.String(), "0 games without a result, 1 ended abnormally, 4 unreadable") {
 		t.Errorf("summary %q", stdout.String())
 	}
 	// The records: e4 +30, Nf3 -25, Bb5 +20, a6 -40 (not e5: a book move;
