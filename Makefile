@@ -63,6 +63,7 @@ fuzz:
 	$(GO) test ./book -run XXX -fuzz FuzzBuildFromPGN -fuzztime $(FUZZTIME)
 	$(GO) test ./nnue/data -run XXX -fuzz FuzzDecode -fuzztime $(FUZZTIME)
 	$(GO) test ./uci -run XXX -fuzz FuzzProtocol -fuzztime $(FUZZTIME)
+	$(GO) test ./cli -run XXX -fuzz FuzzPGNGameRecords -fuzztime $(FUZZTIME)
 
 # The stateful protocol fuzzer (uci/ucifuzz) for PROTOFUZZ_TIME against the
 # engine facade, then as long against the binary over pipes: random

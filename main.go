@@ -1,6 +1,8 @@
 // Brudno's command line: with no argument it speaks UCI on stdin/stdout;
 // otherwise the first argument names a subcommand (package cli, or
-// `brudno help` for the list).
+// `brudno help` for the list), or, when it holds several words, each
+// argument is one whole command, as OpenBench starts engines:
+// `brudno "genfens 10 seed 1 book None" "quit"`.
 package main
 
 import (

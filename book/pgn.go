@@ -82,7 +82,7 @@ func BuildFromPGN(r io.Reader, opt PGNOptions) ([]Entry, PGNStats, error) {
 	type stat struct{ games, points uint64 }
 	stats := map[uint64]map[uint16]*stat{}
 	var st PGNStats
-	err := splitPGN(r, func(number, line int, text string) {
+	err := SplitPGN(r, func(number, line int, text string) {
 		g, err := decodeGame(text, opt.MaxPly)
 		if err != nil {
 			st.Skipped++
@@ -146,10 +146,11 @@ type pgnGame struct {
 	whitePoints uint64
 }
 
-// splitPGN calls game for every game in r with its number, first line and
-// text. Tag lines after movetext start a new game; lines beginning with
-// '%' are escapes and ignored.
-func splitPGN(r io.Reader, game func(number, line int, text string)) error {
+// SplitPGN calls game for every game in r with its number (from 1), first
+// line and text. Tag lines after movetext start a new game; lines
+// beginning with '%' are escapes and ignored. Only an error reading r is
+// returned.
+func SplitPGN(r io.Reader, game func(number, line int, text string)) error {
 	br := bufio.NewReader(r)
 	var sb strings.Builder
 	number, lineNo, start := 0, 0, 0
@@ -212,22 +213,14 @@ func decodeGame(text string, maxPly int) (g *pgnGame, err error) {
 			g, err = nil, fmt.Errorf("the PGN library failed on this game: %v", r)
 		}
 	}()
-	tags := map[string]string{}
-	var moveLines []string
-	for _, line := range strings.Split(text, "\n") {
-		if m := tagRe.FindStringSubmatch(line); m != nil {
-			tags[strings.ToLower(m[1])] = strings.ReplaceAll(m[2], `\"`, `"`)
-			continue
-		}
-		if strings.HasPrefix(line, "[") {
-			return nil, fmt.Errorf("malformed tag %q", truncate(line, 60))
-		}
-		moveLines = append(moveLines, line)
+	tags, moveText, err := GameTags(text)
+	if err != nil {
+		return nil, err
 	}
 	if v := tags["variant"]; v != "" && !strings.EqualFold(v, "standard") && !strings.EqualFold(v, "chess") {
 		return nil, fmt.Errorf("variant %q is not supported", v)
 	}
-	movetext, err := cleanMovetext(strings.Join(moveLines, "\n"))
+	movetext, err := cleanMovetext(moveText)
 	if err != nil {
 		return nil, err
 	}
@@ -292,6 +285,24 @@ func decodeGame(text string, maxPly int) (g *pgnGame, err error) {
 		pos.Make(m)
 	}
 	return g, nil
+}
+
+// GameTags splits the text of one game, as SplitPGN hands it over, into
+// its tags (by lower-case name) and its movetext.
+func GameTags(text string) (tags map[string]string, movetext string, err error) {
+	tags = map[string]string{}
+	var moveLines []string
+	for _, line := range strings.Split(text, "\n") {
+		if m := tagRe.FindStringSubmatch(line); m != nil {
+			tags[strings.ToLower(m[1])] = strings.ReplaceAll(m[2], `\"`, `"`)
+			continue
+		}
+		if strings.HasPrefix(line, "[") {
+			return nil, "", fmt.Errorf("malformed tag %q", truncate(line, 60))
+		}
+		moveLines = append(moveLines, line)
+	}
+	return tags, strings.Join(moveLines, "\n"), nil
 }
 
 // cleanMovetext removes comments ({...} and ; to the end of the line),

@@ -2,12 +2,15 @@
 // besides speaking UCI: bench, perft, epd, book, datagen, train, tune and
 // the rest, one file each, with the flag handling they share in flags.go.
 // The program's main runs the UCI loop when it has no argument and hands
-// every other command line to Run.
+// every other command line to Run. Run also takes the form in which
+// OpenBench and other tools start engines, one whole command an argument:
+// `brudno "genfens 10 seed 1 book None" "quit"`.
 package cli
 
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"brudno/engine"
 )
@@ -34,7 +37,9 @@ func init() {
 		{"epd", "FILE [-movetime MS | -depth N | -nodes N] [-threads N] [-hash MB] [-option Name=Value ...] [-json OUT]", "solve an EPD test suite: a line per position, then solved N/M and time to solution", cmdEPD},
 		{"chess960", "[-out FILE]", "the 960 start positions of Chess960, a FEN a line in the standard numbering (518 is the usual start), as an opening file for Chess960 matches", cmdChess960},
 		{"datagen", "-out FILE [-format text|bin] [-append] [-book EPD] [-games N] [-nodes N] [-threads N] [-nnue NET]", "self-play games at a fixed node count; writes their quiet positions with the result (`FEN [1.0|0.5|0.0]` lines) for the tuner, or with -format bin 32-byte NNUE training records (docs/nnue-data.md)", cmdDatagen},
+		{"genfens", "N seed S book FILE|None [plies N|A-B] [nodes N] [margin CP]", "N distinct opening positions for OpenBench's data generation, `info string genfens FEN` lines: the start position or a random line of the EPD book, random plies, kept when a short search scores them within the margin; the same for the same seed (docs/nnue-data.md, \"Data from OpenBench\")", cmdGenfens},
 		{"datagen-info", "[-show N] [-net NET] FILE...", "checks and summarises `datagen -format bin` files: records, results, scores, the first positions; -net: how far the hand-crafted evaluation and a network are from the search scores", cmdDatagenInfo},
+		{"datagen-pgn", "-out FILE [-skip-plies 8] GAMES.pgn...", "`datagen -format bin` records from PGN games with a score comment on each move (fastchess's and cutechess's `{+0.31/14 0.212s}`, as OpenBench's data generation returns them), chosen by datagen's rules", cmdDatagenPGN},
 		{"train", "-out NET [-resume CKPT] [-hidden 256] [-buckets 1] [-epochs 20] [-batch 16384] [-lr 0.001] [-lr-drop 15] [-lr-gamma 0.1] [-wd 0.01] [-lambda 1] [-scale 400] [-power 2] [-val 0.05] [-threads N] [-seed 1] [-mirror] [-best FILE] [-cpuprofile FILE] DATAFILE...", "train the NNUE network on `datagen -format bin` files; writes the quantised net (and NET.ckpt) after every epoch", cmdTrain},
 		{"tune", "[-start default|initial] [-epochs N] [-only GROUPS] [-out FILE] DATAFILE...", "Texel tuning of the evaluation weights on datagen output; writes eval/weights_tuned.go", cmdTune},
 		{"wdl", "SCORE MATERIAL|MOVE|FEN | -fit [-out FILE] [-var auto|material|move] [-holdout 10] [-plot FILE.svg] DATAFILE...", "the win/draw/loss model of UCI_ShowWDL: W D L per mille for the side to move at SCORE centipawns, or fit it to `datagen -format bin` files and print the fit and its calibration (-out writes engine/wdl_model.go)", cmdWDL},
@@ -54,11 +59,41 @@ func cmdHelp(_ []string, stdout, _ io.Writer) int {
 // Run runs the subcommand that args[0] names (NAME, -NAME or --NAME) on
 // the rest of args and returns its exit status: 0 on success, 1 when the
 // work failed, 2 for bad usage, which includes an unknown or missing name.
+// When args[0] holds more than one word, each argument is instead a whole
+// command, run in order up to the first "quit" (see runEach).
 func Run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, "no command; try `brudno help`")
 		return 2
 	}
+	if len(strings.Fields(args[0])) > 1 {
+		return runEach(args, stdout, stderr)
+	}
+	return runOne(args, stdout, stderr)
+}
+
+// runEach runs each argument as one command line, NAME ARGS..., in order,
+// as engines started by OpenBench do (`brudno "genfens 10 seed 1 book
+// None" "quit"`): "quit" ends the list, and the first command that fails
+// ends it with its exit status.
+func runEach(args []string, stdout, stderr io.Writer) int {
+	for _, a := range args {
+		words := strings.Fields(a)
+		switch {
+		case len(words) == 0:
+			continue
+		case words[0] == "quit":
+			return 0
+		}
+		if rc := runOne(words, stdout, stderr); rc != 0 {
+			return rc
+		}
+	}
+	return 0
+}
+
+// runOne runs the subcommand args[0] names on the rest of args.
+func runOne(args []string, stdout, stderr io.Writer) int {
 	for _, c := range Commands {
 		if c.Name == args[0] || "-"+c.Name == args[0] || "--"+c.Name == args[0] {
 			return c.Run(args[1:], stdout, stderr)

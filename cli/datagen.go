@@ -81,6 +81,11 @@ type datagenConfig struct {
 	flush       func() error
 	flushEvery  time.Duration
 	stop, abort <-chan struct{}
+
+	// trace, when not nil, is told of every search of playGame: the
+	// position and the result, before the move is played (tests replay
+	// the games with it).
+	trace func(pos *board.Position, res search.Result)
 }
 
 func cmdDatagen(args []string, stdout, stderr io.Writer) int {
@@ -475,6 +480,9 @@ game:
 		default:
 			nodes := cfg.nodes - cfg.nodes/8 + uint64(rng.Int63n(int64(cfg.nodes/4+1)))
 			res := s.Search(pos, search.Limits{Nodes: nodes}, opts, 0, search.Callbacks{})
+			if cfg.trace != nil {
+				cfg.trace(pos, res)
+			}
 			score := res.Score
 			if pos.Side() == board.Black {
 				score = -score

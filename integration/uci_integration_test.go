@@ -2,7 +2,8 @@
 // built (from the module's root package) and driven over pipes as a GUI
 // drives it, checking the protocol, its timing, and robustness against
 // malformed input; complete self-play games (selfplay_test.go); the stop
-// latency benchmark (latency_test.go).
+// latency benchmark (latency_test.go); what OpenBench runs: the make
+// build, bench and genfens (openbench_test.go).
 package integration
 
 import (
