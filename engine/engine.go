@@ -33,6 +33,10 @@ type Callbacks struct {
 	// Book, if not nil, is called instead of any Info when the move comes
 	// from the opening book, just before BestMove (see book.go).
 	Book func(BookMove)
+	// Notice, if not nil, tells before BestMove what the user should know
+	// of the search's tools: a tablebase file found unusable when the
+	// search first needed it (each once).
+	Notice func(string)
 }
 
 // Engine holds the game and the search machinery. Its methods are safe to
@@ -187,6 +191,11 @@ func (e *Engine) Go(lim search.Limits, cb Callbacks) error {
 	done, release := e.done, e.release
 	go func() {
 		res := e.searcher.Run(search.Callbacks{Info: cb.Info, CurrMove: cb.CurrMove})
+		if cb.Notice != nil {
+			for _, n := range e.tb.newErrors(opts.TB) {
+				cb.Notice(n)
+			}
+		}
 		if waitForRelease {
 			<-release
 		}

@@ -15,9 +15,10 @@ import (
 
 // tbState is the open tablebases and what opening them found.
 type tbState struct {
-	tables *syzygy.Tables
-	path   string
-	found  string // the note for the GUI
+	tables   *syzygy.Tables
+	path     string
+	found    string          // the note for the GUI
+	reported map[string]bool // the load errors already told
 }
 
 func syzygyOptions() []Option {
@@ -78,7 +79,27 @@ func (s *tbState) replace(ts *syzygy.Tables, path string) {
 	if s.tables != nil {
 		s.tables.Close()
 	}
-	s.tables, s.path = ts, path
+	s.tables, s.path, s.reported = ts, path, nil
+}
+
+// newErrors returns, once each, the errors of the tables of ts that
+// failed to load when a search first needed them (a truncated or
+// corrupt file): the search went on without them. It runs on the
+// search's goroutine after the search, when no option can change.
+func (s *tbState) newErrors(ts *syzygy.Tables) []string {
+	var out []string
+	for _, err := range ts.LoadErrors() {
+		msg := err.Error()
+		if s.reported[msg] {
+			continue
+		}
+		if s.reported == nil {
+			s.reported = map[string]bool{}
+		}
+		s.reported[msg] = true
+		out = append(out, "tablebase refused, the search goes on without it: "+msg)
+	}
+	return out
 }
 
 // keeping says what stays in use after a refused SyzygyPath.

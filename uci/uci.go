@@ -256,6 +256,7 @@ func (s *Session) goCmd(args []string) {
 			}
 		},
 		BestMove: func(r search.Result) { s.out.println(FormatBestMove(r, chess960)) },
+		Notice:   func(n string) { s.info("%s", n) },
 		Book:     func(b engine.BookMove) { s.out.println(FormatBookMove(b, chess960)) },
 	})
 	if err != nil {
