@@ -252,3 +252,47 @@ func TestOpenPaths(t *testing.T) {
 		t.Errorf("found %d WDL, %d DTZ, max %d pieces; want 35, 35, 4", w, d, ts.MaxPieces())
 	}
 }
+
+// TestConcurrentProbes: goroutines probing fresh tables at once (so that
+// they race to load them) agree with a sequential run.
+func TestConcurrentProbes(t *testing.T) {
+	ref := openShared(t)
+	ps := spreadPositions(t, 280)
+	want := make([]int, len(ps))
+	for i, p := range ps {
+		w, _ := ref.ProbeWDL(p)
+		d, _ := ref.ProbeDTZ(p)
+		want[i] = 1000*w + d
+	}
+	ts, err := Open(tableDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ts.Close()
+	const workers = 4
+	errs := make(chan string, workers)
+	for g := 0; g < workers; g++ {
+		go func(g int) {
+			bad := ""
+			for k := range ps {
+				i := (k + g*len(ps)/workers) % len(ps)
+				p, err := board.ParseFEN(ps[i].FEN()) // each goroutine its own position
+				if err != nil {
+					bad = err.Error()
+					break
+				}
+				w, ok1 := ts.ProbeWDL(p)
+				d, ok2 := ts.ProbeDTZ(p)
+				if !ok1 || !ok2 || 1000*w+d != want[i] {
+					bad = p.FEN()
+				}
+			}
+			errs <- bad
+		}(g)
+	}
+	for g := 0; g < workers; g++ {
+		if bad := <-errs; bad != "" {
+			t.Errorf("concurrent probe of %s differs", bad)
+		}
+	}
+}
