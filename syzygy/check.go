@@ -62,22 +62,22 @@ func CheckFile(path string) FileReport {
 		return r
 	}
 	defer t.release()
-	if err := t.sample(); err != nil {
+	if err := t.sample(257); err != nil {
 		r.Err = fmt.Errorf("%s: %w", path, err)
 	}
 	return r
 }
 
-// sample decodes the first, the last and a spread of indices of every
+// sample decodes the first, the last and n spread indices of every
 // sub-table, so that a damaged index or block shows.
-func (t *table) sample() error {
+func (t *table) sample(n uint64) error {
 	for f := 0; f < t.files(); f++ {
 		for i := 0; i < t.sides(); i++ {
 			p := &t.parts[i][f]
 			if p.size == 0 {
 				continue
 			}
-			step := max(p.size/257, 1)
+			step := max(p.size/n, 1)
 			for idx := uint64(0); idx < p.size; idx += step {
 				if err := t.checkValue(p, idx); err != nil {
 					return err

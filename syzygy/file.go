@@ -239,6 +239,9 @@ func (t *table) setGroups(p *pairs, order [2]int, file int) error {
 	if t.hasPawns && (p.groupLen[0] > 5 || p.pieces[0]&7 != byte(board.Pawn)) {
 		return errors.New("bad leading pawns")
 	}
+	if t.bothPawn && p.pieces[p.groupLen[0]] != p.pieces[0]^8 {
+		return errors.New("the other side's pawns do not follow the leading pawns")
+	}
 	if order[0] >= n || (t.bothPawn && (order[1] >= n || order[1] == order[0])) {
 		return errors.New("bad group order")
 	}
@@ -285,7 +288,7 @@ func (t *table) checkPieces(p *pairs) error {
 	var m material
 	for k := 0; k < t.pieces; k++ {
 		pc := board.Piece(p.pieces[k])
-		if pc.Type() < board.Pawn || pc.Type() > board.King || pc&^15 != 0 || pc&7 == 7 {
+		if pc.Type() < board.Pawn || pc.Type() > board.King {
 			return fmt.Errorf("bad piece code %d", p.pieces[k])
 		}
 		m[pc.Color()][pc.Type()]++

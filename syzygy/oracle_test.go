@@ -83,6 +83,7 @@ func TestOracleFathom(t *testing.T) {
 	cases := make(chan oracleCase)
 	var mu sync.Mutex
 	var compared, diffs, epCount int
+	var classes [5]int
 	var wg sync.WaitGroup
 	for w := 0; w < 2; w++ {
 		wg.Add(1)
@@ -115,6 +116,7 @@ func TestOracleFathom(t *testing.T) {
 		if !ok1 || !ok2 {
 			t.Fatalf("%s: probe failed (%v %v): %v", pos.FEN(), ok1, ok2, ts.LoadErrors())
 		}
+		classes[wdl+2]++
 		if sign(dtz) != sign(wdl) {
 			t.Errorf("%s: WDL %d but DTZ %d", pos.FEN(), wdl, dtz)
 		}
@@ -122,7 +124,7 @@ func TestOracleFathom(t *testing.T) {
 	}
 	close(cases)
 	wg.Wait()
-	t.Logf("%d positions of %d tables compared with fathom (%d with en passant), %d differences", compared, len(names), epCount, diffs)
+	t.Logf("%d positions of %d tables compared with fathom (%d with en passant; loss..win %v), %d differences", compared, len(names), epCount, classes, diffs)
 	if epCount == 0 && n >= 200 {
 		t.Error("no en-passant position was generated")
 	}

@@ -97,7 +97,7 @@ func (p *pairs) readSizes(b []byte, off uint64) (uint64, error) {
 	if !ok {
 		return 0, errTruncated
 	}
-	if h[1] > 24 || h[2] > 40 {
+	if h[1] > 20 || h[2] > 40 {
 		return 0, errors.New("block size or span out of range")
 	}
 	p.blockSize, p.span = 1<<h[1], 1<<h[2]
@@ -222,6 +222,11 @@ func (p *pairs) value(idx uint64) (int, bool) {
 	return l, true
 }
 
+// maxWalk bounds the blocks locate steps over from a sparse index entry.
+// Real tables need a few (at most 80 in the 3- and 4-piece set); a damaged
+// one could otherwise make a lookup walk billions.
+const maxWalk = 1 << 16
+
 // locate finds the block holding index idx and the index's offset in it,
 // starting from the nearest sparse index entry.
 func (p *pairs) locate(idx uint64) (block uint64, offset int64, ok bool) {
@@ -232,29 +237,32 @@ func (p *pairs) locate(idx uint64) (block uint64, offset int64, ok bool) {
 		return 0, 0, false
 	}
 	offset = int64(off) + int64(idx%p.span) - int64(p.span/2)
-	for offset < 0 {
-		if block == 0 {
+	for steps := 0; ; steps++ {
+		if steps > maxWalk {
 			return 0, 0, false
 		}
-		block--
-		n, ok := le16(p.blockLen, 2*block)
-		if !ok {
-			return 0, 0, false
+		if offset < 0 {
+			if block == 0 {
+				return 0, 0, false
+			}
+			block--
+			n, ok := le16(p.blockLen, 2*block)
+			if !ok {
+				return 0, 0, false
+			}
+			offset += int64(n) + 1
+			continue
 		}
-		offset += int64(n) + 1
-	}
-	for {
 		n, ok := le16(p.blockLen, 2*block)
 		if !ok {
 			return 0, 0, false
 		}
 		if offset <= int64(n) {
-			break
+			return block, offset, block < p.blocks
 		}
 		offset -= int64(n) + 1
 		block++
 	}
-	return block, offset, block < p.blocks
 }
 
 // symbolAt decodes the Huffman symbols of a block until the one that
