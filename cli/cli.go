@@ -43,7 +43,7 @@ func init() {
 		{"train", "-out NET [-resume CKPT] [-hidden 256] [-buckets 1] [-epochs 20] [-batch 16384] [-lr 0.001] [-lr-drop 15] [-lr-gamma 0.1] [-wd 0.01] [-lambda 1] [-scale 400] [-power 2] [-val 0.05] [-threads N] [-seed 1] [-mirror] [-best FILE] [-cpuprofile FILE] DATAFILE...", "train the NNUE network on `datagen -format bin` files; writes the quantised net (and NET.ckpt) after every epoch", cmdTrain},
 		{"tune", "[-start default|initial] [-epochs N] [-only GROUPS] [-out FILE] DATAFILE...", "Texel tuning of the evaluation weights on datagen output; writes eval/weights_tuned.go", cmdTune},
 		{"wdl", "SCORE MATERIAL|MOVE|FEN | -fit [-out FILE] [-var auto|material|move] [-holdout 10] [-plot FILE.svg] DATAFILE...", "the win/draw/loss model of UCI_ShowWDL: W D L per mille for the side to move at SCORE centipawns, or fit it to `datagen -format bin` files and print the fit and its calibration (-out writes engine/wdl_model.go)", cmdWDL},
-		{"tb", "probe [-path DIRS] [-rule50=false] FEN | check DIR", "Syzygy tablebases: a position's WDL, DTZ, best moves and every legal move's result, or check the table files of a folder (docs/syzygy.md)", cmdTB},
+		{"tb", "probe [-path DIRS] [-rule50=false] FEN | check DIR | positions [-n 100] [-pieces 5-6] DATA.bin... | games -path DIRS GAMES.pgn...", "Syzygy tablebases: a position's WDL, DTZ, best moves and every legal move's result; check the table files of a folder; openings for a tablebase match from datagen files; per player, the moves of a match's games that spoilt a tablebase result (docs/syzygy.md)", cmdTB},
 		{"version", "", "print the version", func(_ []string, stdout, _ io.Writer) int { fmt.Fprintln(stdout, engine.Name, engine.Version); return 0 }},
 		{"help", "", "print this help", cmdHelp},
 	}

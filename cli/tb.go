@@ -22,9 +22,13 @@ func cmdTB(args []string, stdout, stderr io.Writer) int {
 			return tbProbe(args[1:], stdout, stderr)
 		case "check":
 			return tbCheck(args[1:], stdout, stderr)
+		case "positions":
+			return cmdTBPositions(args[1:], stdout, stderr)
+		case "games":
+			return cmdTBGames(args[1:], stdout, stderr)
 		}
 	}
-	fmt.Fprintln(stderr, "usage: brudno tb probe [-path DIRS] [-rule50=false] FEN\n       brudno tb check DIR")
+	fmt.Fprintln(stderr, "usage: brudno tb probe [-path DIRS] [-rule50=false] FEN\n       brudno tb check DIR\n       brudno tb positions [-n 100] [-pieces 5-6] [-margin 300] [-seed 1] DATA.bin...\n       brudno tb games -path DIRS GAMES.pgn...")
 	return 2
 }
 
