@@ -16,6 +16,7 @@ import (
 	"brudno/engine"
 	"brudno/nnue"
 	"brudno/search"
+	"brudno/syzygy"
 )
 
 // parseInterspersed parses flags that may stand before, between or after
@@ -44,6 +45,7 @@ type searchFlags struct {
 	nnue                  string   // a network file: evaluate with it
 	hce                   bool     // evaluate with the hand-crafted evaluation
 	params                []string // the search constants set by -param
+	syzygy                string   // tablebase folders, as SyzygyPath
 }
 
 func (f *searchFlags) register(fs *flag.FlagSet) {
@@ -56,6 +58,7 @@ func (f *searchFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.nnue, "nnue", "", "evaluate with the NNUE network of this `file` (without -nnue or -hce: the engine's default evaluation, "+engine.DefaultEvaluation()+" in this build)")
 	fs.BoolVar(&f.hce, "hce", false, "evaluate with the hand-crafted evaluation")
 	fs.Var(paramFlag{&f.params}, "param", "set a search constant of `brudno params`, `Name=Value` (repeatable)")
+	fs.StringVar(&f.syzygy, "syzygy", "", "probe the Syzygy tablebases of these `folders` (as the SyzygyPath option)")
 }
 
 // paramFlag sets a search constant (search.Params) for each -param
@@ -114,6 +117,13 @@ func (f *searchFlags) options() (search.Options, error) {
 	o.Parallel = p
 	if err := chooseEvaluation(&o, f.nnue, f.hce); err != nil {
 		return o, err
+	}
+	if f.syzygy != "" {
+		ts, err := syzygy.Open(f.syzygy)
+		if ts.MaxPieces() == 0 {
+			return o, fmt.Errorf("-syzygy %s: no tablebases (%v)", f.syzygy, err)
+		}
+		o.TB = ts
 	}
 	return o, applySwitches(&o, f.enable, f.disable)
 }
