@@ -37,7 +37,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	}
 	key := pos.Key()
 	hit, ttHit := t.probe(key)
-	if hit.Bound&boundTwo != 0 { // the laboratory's two-bound table (tt2.go): any depth will do
+	if hit.Bound&boundTwo != 0 { // the laboratory's two-bound table (tt_twobound.go): any depth will do
 		hit = hit.view(0, alpha, beta, ply)
 	}
 	if ttHit {

@@ -71,7 +71,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 	// The table: a cutoff, else the hash move. A singular-extension search
 	// (a move excluded) uses the entry for its evaluation only.
 	n.hit, n.ttHit = t.probe(pos.Key())
-	if n.hit.Bound&boundTwo != 0 { // the laboratory's two-bound table (tt2.go)
+	if n.hit.Bound&boundTwo != 0 { // the laboratory's two-bound table (tt_twobound.go)
 		n.hit = n.hit.view(depth, alpha, beta, ply)
 	}
 	n.ttPv = o.TTPv && (pvNode || n.ttHit && n.hit.PV)

@@ -12,7 +12,9 @@
 // qsearch.go (quiescence), history.go (move-ordering histories and the
 // evaluation's correction), movepick.go (move ordering), tt.go (the
 // transposition table), params.go (every search constant), limits.go (the
-// time manager) and types.go (options, counters, results).
+// time manager), tablebase.go (Syzygy tables at the root and in the tree),
+// score.go (mate and tablebase scores), options.go, stats.go and result.go
+// (the configuration, the counters of the work, and what a search reports).
 package search
 
 import (

@@ -33,7 +33,7 @@ type TT struct {
 	entries    []ttEntry
 	buckets    uint64
 	generation uint8 // 6 bits, advanced once per search
-	twoBound   bool  // entries hold a lower and an upper bound (the laboratory's layout, tt2.go)
+	twoBound   bool  // entries hold a lower and an upper bound (the laboratory's layout, tt_twobound.go)
 }
 
 // TTHit is what a probe found.

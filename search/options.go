@@ -1,44 +1,15 @@
-// Search constants, the options that switch each technique on or off, the
-// counters of the work done, and the values a search reports (Info per
-// iteration and PV line, Result at the end). Formatting them as text is the
-// UCI layer's job.
+// The search's configuration: the root algorithm, the parallel scheme,
+// and the options that switch each technique on or off.
 package search
 
 import (
 	"fmt"
 	"reflect"
 	"strings"
-	"time"
 
-	"brudno/board"
 	"brudno/nnue"
 	"brudno/syzygy"
 )
-
-// Score bounds. A mate delivered at ply p scores Mate-p; being mated at
-// ply p scores -(Mate-p).
-const (
-	MaxPly    = 128
-	Infinity  = 32000
-	Mate      = 31000
-	MateBound = Mate - MaxPly // scores beyond this are mates
-	// A win the tablebases prove, at ply p, scores TBWin-p: below every
-	// mate, above every evaluation. GUIs see it as centipawns.
-	TBWin      = MateBound - 1
-	TBWinBound = TBWin - MaxPly // scores beyond this are tablebase wins or mates
-)
-
-// IsMateScore reports whether score announces a mate for either side.
-func IsMateScore(score int) bool { return score >= MateBound || score <= -MateBound }
-
-// MateMoves converts a mate score to moves: positive when the side to move
-// mates, negative when it is mated.
-func MateMoves(score int) int {
-	if score > 0 {
-		return (Mate - score + 1) / 2
-	}
-	return -(Mate + score) / 2
-}
 
 // Algorithm selects the root driver and how siblings are searched.
 type Algorithm int
@@ -121,7 +92,7 @@ type Options struct {
 
 	// Laboratory forms of techniques, as the papers have them (not in
 	// Switches; off in every preset; docs/search-lab.md).
-	TwoBoundTT     bool // table entries hold a lower and an upper bound with a depth each (one thread; tt2.go)
+	TwoBoundTT     bool // table entries hold a lower and an upper bound with a depth each (one thread; tt_twobound.go)
 	MTDGuessBack2  bool // MTD(f)'s first guess is the value of two iterations back, not of the last
 	ETCEveryDepth  bool // ETC at every interior node, not only etcDepth plies or more above the horizon
 	ETCRepetitions bool // ETC also takes the entry of a child that repeats a position or ends the fifty moves
@@ -222,114 +193,4 @@ func DefaultOptions() Options {
 // enhancement, the baseline of the seed experiments.
 func PlainOptions() Options {
 	return Options{Threads: 1, MultiPV: 1, Algorithm: AlphaBeta}
-}
-
-// Stats counts the work of a search.
-type Stats struct {
-	Nodes         uint64 // interior nodes (depth > 0)
-	QNodes        uint64 // quiescence nodes
-	Leaves        uint64 // nodes left without searching a child
-	PVNodes       uint64 // interior nodes whose value fell inside the window
-	CutNodes      uint64 // interior nodes that failed high
-	AllNodes      uint64 // interior nodes that failed low
-	FailHighFirst uint64 // fail highs caused by the first move searched
-	TTProbes      uint64
-	TTHits        uint64
-	TTCutoffs     uint64
-	ETCCutoffs    uint64
-	NullTries     uint64
-	NullCutoffs   uint64
-	ReSearches    uint64 // PVS and LMR re-searches, aspiration and MTD(f) passes after the first
-
-	SingularSearches   uint64 // searches without the hash move
-	SingularExtensions uint64 // hash moves extended (once or twice)
-	DoubleExtensions   uint64 // of those, extended twice
-	MultiCuts          uint64 // nodes cut because the other moves beat beta too
-	ProbCutTries       uint64 // captures searched by ProbCut
-	ProbCuts           uint64 // nodes cut by ProbCut
-	HistoryPrunes      uint64 // quiet moves skipped for their history
-	NegativeExtensions uint64 // hash moves searched a ply shallower by Singular
-	TBHits             uint64 // tablebase probes that found the position
-	QSFutility         uint64 // quiescence captures that win nothing, skipped by QSFutility
-	ChecksNotExtended  uint64 // checks that lose material, not extended with CheckExtSEE
-
-	// Parallel search. With YBW: split points made, joins of a split point
-	// by a thread other than its owner, and the nodes of moves that were
-	// being searched at a split point when a cutoff there (or above it)
-	// made them useless. With Lazy SMP: the nodes of iterations abandoned
-	// because another thread completed that depth first. Idle is the time
-	// a thread spent waiting: a YBW helper for a split point to join, an
-	// owner for the helpers still under its split point.
-	SplitPoints  uint64
-	SplitJoins   uint64
-	AbortedNodes uint64
-	Idle         time.Duration
-}
-
-// Total returns all nodes visited (interior and quiescence).
-func (s *Stats) Total() uint64 { return s.Nodes + s.QNodes }
-
-// Add adds o to s.
-func (s *Stats) Add(o Stats) {
-	s.Nodes += o.Nodes
-	s.QNodes += o.QNodes
-	s.Leaves += o.Leaves
-	s.PVNodes += o.PVNodes
-	s.CutNodes += o.CutNodes
-	s.AllNodes += o.AllNodes
-	s.FailHighFirst += o.FailHighFirst
-	s.TTProbes += o.TTProbes
-	s.TTHits += o.TTHits
-	s.TTCutoffs += o.TTCutoffs
-	s.ETCCutoffs += o.ETCCutoffs
-	s.NullTries += o.NullTries
-	s.NullCutoffs += o.NullCutoffs
-	s.ReSearches += o.ReSearches
-	s.SingularSearches += o.SingularSearches
-	s.SingularExtensions += o.SingularExtensions
-	s.DoubleExtensions += o.DoubleExtensions
-	s.MultiCuts += o.MultiCuts
-	s.ProbCutTries += o.ProbCutTries
-	s.ProbCuts += o.ProbCuts
-	s.HistoryPrunes += o.HistoryPrunes
-	s.NegativeExtensions += o.NegativeExtensions
-	s.TBHits += o.TBHits
-	s.QSFutility += o.QSFutility
-	s.ChecksNotExtended += o.ChecksNotExtended
-	s.SplitPoints += o.SplitPoints
-	s.SplitJoins += o.SplitJoins
-	s.AbortedNodes += o.AbortedNodes
-	s.Idle += o.Idle
-}
-
-// Info reports one PV line of a finished iteration, or an aspiration
-// window failure (Bound BoundLower or BoundUpper).
-type Info struct {
-	Depth, SelDepth int
-	MultiPV         int // 1-based line number
-	Score           int
-	Bound           int // BoundExact, BoundLower or BoundUpper
-	Nodes           uint64
-	Time            time.Duration
-	HashFull        int    // permille
-	TBHits          uint64 // tablebase probes that found the position, all threads
-	PV              []board.Move
-}
-
-// Callbacks receive progress during a search; any may be nil. They are
-// called from the search's main thread.
-type Callbacks struct {
-	Info     func(Info)
-	CurrMove func(depth int, m board.Move, number int)
-}
-
-// Result is the outcome of a search.
-type Result struct {
-	Best, Ponder board.Move // NoMove when there is no legal move
-	Score        int
-	Depth        int
-	Nodes        uint64
-	Time         time.Duration
-	Stats        Stats   // summed over threads
-	PerThread    []Stats // each thread's own, the main thread first
 }
