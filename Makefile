@@ -224,7 +224,8 @@ timeloss: build
 # (TB_PATH) and without, as two seeds of one fastchess gauntlet against
 # ETHEREAL (Debian's ethereal-chess), so that both meet the same openings
 # under the same load: TB_ROUNDS openings of TB_OPENINGS (made by `brudno
-# tb positions -n 100 DATA.bin > FILE`), both colours, at TB_TC; then
+# tb positions -n 100 DATA.bin > FILE`), both colours (TB_GAMES="-games 1":
+# one game an opening, the colours alternating), at TB_TC; then
 # `brudno tb games` counts, per player, the moves that spoilt a
 # tablebase result. Games and logs go to TB_OUT.
 TB_PATH ?= $(SHARED)/syzygy
@@ -232,6 +233,7 @@ TB_OUT ?= tb-results
 TB_OPENINGS ?= $(TB_OUT)/tb-openings.epd
 TB_ROUNDS ?= 100
 TB_TC ?= 10+0.1
+TB_GAMES ?= -repeat
 ETHEREAL ?= /usr/games/ethereal-chess
 tb-match: build
 	@test -n "$(FASTCHESS)" || { echo "tb-match: set FASTCHESS=path/to/fastchess"; exit 2; }
@@ -243,7 +245,7 @@ tb-match: build
 		-engine cmd=$(TB_OUT)/brudno-tb name=brudno "option.Move Overhead=100" \
 		-engine cmd=$(ETHEREAL) name=ethereal option.MoveOverhead=100 \
 		-each proto=uci tc=$(TB_TC) option.Threads=1 option.Hash=32 \
-		-openings file=$(TB_OPENINGS) format=epd order=sequential -repeat -rounds $(TB_ROUNDS) \
+		-openings file=$(TB_OPENINGS) format=epd order=sequential $(TB_GAMES) -rounds $(TB_ROUNDS) \
 		-concurrency $(CORES) -recover -pgnout file=$(TB_OUT)/games.pgn > $(TB_OUT)/fastchess.log 2>&1
 	tail -40 $(TB_OUT)/fastchess.log
 	./$(EXE) tb games -path $(TB_PATH) $(TB_OUT)/games.pgn
