@@ -92,9 +92,9 @@ func TestNNUENoAllocationPerNode(t *testing.T) {
 
 // A network whose evaluation lies beyond the table's int16 and the mate
 // range (a zero net with an output bias of 100 units at scale 1000:
-// 100,000 centipawns for whichever side is to move) is clamped off the
-// mate range, and a search with it plays a legal move and reports no
-// mate.
+// 100,000 centipawns for whichever side is to move) is clamped below the
+// tablebase and mate bands, and a search with it plays a legal move and
+// reports neither a mate nor a tablebase win.
 func TestNNUEEvaluationClamped(t *testing.T) {
 	h := 16
 	net, err := nnue.NewScaledNet(h, 1, nnue.MaxScale, make([]int16, nnue.Inputs*h), make([]int16, h), make([]int16, 2*h), []int32{100 * nnue.QA * nnue.QB})
@@ -107,13 +107,13 @@ func TestNNUEEvaluationClamped(t *testing.T) {
 	opts := DefaultOptions()
 	opts.Net = net
 	_, th := prepared(t, board.StartFEN, opts)
-	if got := th.staticEval(); got != MateBound-1 {
-		t.Fatalf("staticEval %d, want %d", got, MateBound-1)
+	if got := th.staticEval(); got != TBWinBound-1 {
+		t.Fatalf("staticEval %d, want %d", got, TBWinBound-1)
 	}
 	s := NewSearcher(NewTT(16))
 	p, _ := board.ParseFEN(board.StartFEN)
 	r := s.Search(p, Limits{Depth: 5}, opts, 0, Callbacks{})
-	if !p.IsLegal(r.Best) || IsMateScore(r.Score) {
-		t.Fatalf("best %v score %d: want a legal move and a score below the mate range", r.Best, r.Score)
+	if !p.IsLegal(r.Best) || r.Score >= TBWinBound {
+		t.Fatalf("best %v score %d: want a legal move and a score below the tablebase and mate range", r.Best, r.Score)
 	}
 }
