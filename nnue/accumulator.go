@@ -151,12 +151,6 @@ func (d *Delta) set(pos *board.Position, m board.Move) {
 	}
 }
 
-// col returns the weights of feature change x seen from perspective p
-// under king view v.
-func (n *Net) col(v kingView, p board.Color, x pieceSquare) []int16 {
-	return n.column(viewIndex(v, p, x.piece, x.square))
-}
-
 // Apply sets dst to src updated by the feature changes d of a move that
 // led to pos. dst and src may be the same accumulator. A zero Delta (a
 // null move) copies src. In a net with king buckets, a perspective whose
@@ -177,22 +171,26 @@ func (n *Net) Apply(dst, src *Accumulator, d *Delta, pos *board.Position) {
 // applyPersp sets perspective p's accumulator out to in updated by d
 // under king view v.
 func (n *Net) applyPersp(out, in []int16, p board.Color, v kingView, d *Delta) {
+	base, flip := int(v>>1)*Inputs, board.Square(7*(v&1))
+	col := func(x pieceSquare) []int16 {
+		return n.column(base + FeatureIndex(p, x.piece, x.square^flip))
+	}
 	switch {
 	case d.nSub == 1 && d.nAdd == 1:
-		addSub(out, in, n.col(v, p, d.add[0]), n.col(v, p, d.sub[0]))
+		addSub(out, in, col(d.add[0]), col(d.sub[0]))
 	case d.nSub == 2 && d.nAdd == 1:
-		addSub2(out, in, n.col(v, p, d.add[0]), n.col(v, p, d.sub[0]), n.col(v, p, d.sub[1]))
+		addSub2(out, in, col(d.add[0]), col(d.sub[0]), col(d.sub[1]))
 	case d.nSub == 2 && d.nAdd == 2:
-		add2Sub2(out, in, n.col(v, p, d.add[0]), n.col(v, p, d.add[1]), n.col(v, p, d.sub[0]), n.col(v, p, d.sub[1]))
+		add2Sub2(out, in, col(d.add[0]), col(d.add[1]), col(d.sub[0]), col(d.sub[1]))
 	default:
 		// Not produced by legal moves except the null move (no
 		// changes); kept general for any Delta.
 		copy(out, in)
 		for i := 0; i < int(d.nAdd); i++ {
-			addVec(out, out, n.col(v, p, d.add[i]))
+			addVec(out, out, col(d.add[i]))
 		}
 		for i := 0; i < int(d.nSub); i++ {
-			subVec(out, out, n.col(v, p, d.sub[i]))
+			subVec(out, out, col(d.sub[i]))
 		}
 	}
 }
