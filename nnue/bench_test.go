@@ -32,7 +32,7 @@ func BenchmarkUpdate(b *testing.B) {
 	d := MoveDelta(pos, m)
 	after := pos.Clone()
 	after.Make(m)
-	for _, h := range []int{256, 512} {
+	for _, h := range []int{256, 512, 1024} {
 		n := randomNet(b, rand.New(rand.NewSource(1)), h, 200)
 		var src, dst Accumulator
 		n.Refresh(&src, pos)
@@ -49,7 +49,7 @@ func BenchmarkUpdate(b *testing.B) {
 // BenchmarkOutput measures the output layer (both perspectives).
 func BenchmarkOutput(b *testing.B) {
 	pos := board.NewPosition()
-	for _, h := range []int{256, 512} {
+	for _, h := range []int{256, 512, 1024} {
 		n := randomNet(b, rand.New(rand.NewSource(2)), h, 200)
 		var acc Accumulator
 		n.Refresh(&acc, pos)
