@@ -182,7 +182,7 @@ func TestKingCheckpoint(t *testing.T) {
 	if err := opt.Check(); err == nil || !strings.Contains(err.Error(), "mirror") {
 		t.Errorf("-mirror with king buckets: %v", err)
 	}
-	for _, k := range []int{2, 5, 17, 32} {
+	for _, k := range []int{-1, 2, 5, 17, 32} {
 		opt := testOptions(dir)
 		opt.KingBuckets = k
 		if _, err := NewTrainer(opt); err == nil {

@@ -83,7 +83,7 @@ func (o *Options) Check() error {
 	case o.Mirror && o.KingBuckets > 1:
 		return errors.New("mirror with king buckets: a net with king buckets mirrors the board itself (by its king's file), so a mirrored position is the same input")
 	}
-	if o.KingBuckets > 1 {
+	if o.KingBuckets != 0 {
 		if _, err := nnue.KingLayoutFor(o.KingBuckets); err != nil {
 			return fmt.Errorf("king buckets %d: want 1, 4, 8 or 16", o.KingBuckets)
 		}
