@@ -23,7 +23,7 @@ import (
 	"brudno/nnue/train"
 )
 
-const trainUsage = "usage: brudno train -out NET [-checkpoint FILE] [-resume FILE] [-hidden 256] [-buckets 1] [-epochs 20] [-batch 16384] [-lr 0.001] [-lr-drop 15] [-lr-gamma 0.1] [-wd 0.01] [-lambda 1] [-scale 400] [-power 2] [-val 0.05] [-threads N] [-seed 1] [-mirror] [-best FILE] [-progress 1m] [-cpuprofile FILE] DATAFILE...  (files of `brudno datagen -format bin`)"
+const trainUsage = "usage: brudno train -out NET [-checkpoint FILE] [-resume FILE] [-hidden 256] [-buckets 1] [-king-buckets 1] [-epochs 20] [-batch 16384] [-lr 0.001] [-lr-drop 15] [-lr-gamma 0.1] [-wd 0.01] [-lambda 1] [-scale 400] [-power 2] [-val 0.05] [-threads N] [-seed 1] [-mirror] [-best FILE] [-progress 1m] [-cpuprofile FILE] DATAFILE...  (files of `brudno datagen -format bin`)"
 
 func cmdTrain(args []string, stdout, stderr io.Writer) int {
 	stop := make(chan struct{})
@@ -65,6 +65,7 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 	resume := fs.String("resume", "", "go on from this checkpoint `file` (its hidden layer size, buckets and seed; the other settings from the flags; -epochs counts the epochs already done)")
 	hidden := fs.Int("hidden", def.Hidden, "hidden neurons per perspective: a multiple of 16 from 16 to 1024")
 	buckets := fs.Int("buckets", def.Buckets, "output buckets by the number of pieces on the board, 1 to 8")
+	kingBuckets := fs.Int("king-buckets", def.KingBuckets, "king input buckets: 1 (none), 4, 8 or 16, each a layout by the own king's square with the board mirrored to put the king on files e-h (docs/nnue.md)")
 	epochs := fs.Int("epochs", def.Epochs, "train until this many epochs (passes over the training positions) are done")
 	batch := fs.Int("batch", def.Batch, "positions per optimiser step")
 	lr := fs.Float64("lr", def.LR, "AdamW learning rate")
@@ -93,7 +94,7 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 	if *ckpt == "" {
 		*ckpt = *out + ".ckpt"
 	}
-	opt := train.Options{Hidden: *hidden, Buckets: *buckets, Epochs: *epochs, Batch: *batch, LR: *lr, LRDrop: *lrDrop, LRGamma: *lrGamma,
+	opt := train.Options{Hidden: *hidden, Buckets: *buckets, KingBuckets: *kingBuckets, Epochs: *epochs, Batch: *batch, LR: *lr, LRDrop: *lrDrop, LRGamma: *lrGamma,
 		WD: *wd, Lambda: *lambda, Scale: *scale, Power: *power, Threads: *threads, Seed: *seed, Mirror: *mirror,
 		Checkpoint: *ckpt, Out: *out, Best: *best, Progress: stderr, ProgressEvery: *progress}
 	if err := opt.Check(); err != nil {
@@ -112,39 +113,9 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 		}
 		defer prof.Close()
 	}
-	var tr *train.Trainer
-	if *resume != "" {
-		tr, err = train.LoadCheckpoint(*resume, opt)
-		if err != nil {
-			fmt.Fprintf(stderr, "train: %v\n", err)
-			return 1
-		}
-		got := tr.Options()
-		if set["hidden"] && got.Hidden != *hidden {
-			fmt.Fprintf(stderr, "train: -hidden %d, but the checkpoint %s has %d hidden neurons\n", *hidden, *resume, got.Hidden)
-			return 2
-		}
-		if set["buckets"] && got.Buckets != *buckets {
-			fmt.Fprintf(stderr, "train: -buckets %d, but the checkpoint %s has %d output buckets\n", *buckets, *resume, got.Buckets)
-			return 2
-		}
-		if set["seed"] && got.Seed != *seed {
-			fmt.Fprintf(stderr, "train: warning: -seed %d ignored: the checkpoint's run has seed %d\n", *seed, got.Seed)
-		}
-		opt = got
-	} else {
-		if err := train.CheckHidden(*hidden); err != nil {
-			fmt.Fprintf(stderr, "train: -hidden: %v\n", err)
-			return 2
-		}
-		if err := train.CheckBuckets(*buckets); err != nil {
-			fmt.Fprintf(stderr, "train: -buckets: %v\n", err)
-			return 2
-		}
-		if tr, err = train.NewTrainer(opt); err != nil {
-			fmt.Fprintf(stderr, "train: %v\n", err)
-			return 1
-		}
+	tr, opt, rc := startTrainer(opt, *resume, set, stderr)
+	if tr == nil {
+		return rc
 	}
 
 	began := time.Now()
@@ -168,8 +139,8 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 	if *resume != "" {
 		from = fmt.Sprintf("resuming %s after %d epochs", *resume, tr.Epoch())
 	}
-	fmt.Fprintf(stderr, "train: %s, hidden %d, %d output buckets, %d threads, batch %d, lr %g (%s), wd %g, lambda %g, scale %d, power %g, seed %d, %d epochs\n",
-		from, opt.Hidden, opt.Buckets, opt.Threads, opt.Batch, opt.LR, sched, opt.WD, opt.Lambda, opt.Scale, opt.Power, opt.Seed, opt.Epochs)
+	fmt.Fprintf(stderr, "train: %s, hidden %d, %d output buckets, %d king buckets, %d threads, batch %d, lr %g (%s), wd %g, lambda %g, scale %d, power %g, seed %d, %d epochs\n",
+		from, opt.Hidden, opt.Buckets, max(opt.KingBuckets, 1), opt.Threads, opt.Batch, opt.LR, sched, opt.WD, opt.Lambda, opt.Scale, opt.Power, opt.Seed, opt.Epochs)
 	if prof != nil {
 		if err := pprof.StartCPUProfile(prof); err != nil {
 			fmt.Fprintf(stderr, "train: %v\n", err)
@@ -191,4 +162,53 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 	}
 	fmt.Fprintf(stdout, "%s after %d of %d epochs in %.1fs: net %s, checkpoint %s\n", state, tr.Epoch(), opt.Epochs, time.Since(began).Seconds(), *out, *ckpt)
 	return 0
+}
+
+// startTrainer returns a new trainer of the options opt, or with resume
+// the trainer of that checkpoint (refusing a flag set, as set says, that
+// contradicts it), and the options it runs with; or nil and an exit code.
+func startTrainer(opt train.Options, resume string, set map[string]bool, stderr io.Writer) (*train.Trainer, train.Options, int) {
+	if resume == "" {
+		if err := train.CheckHidden(opt.Hidden); err != nil {
+			fmt.Fprintf(stderr, "train: -hidden: %v\n", err)
+			return nil, opt, 2
+		}
+		if err := train.CheckBuckets(opt.Buckets); err != nil {
+			fmt.Fprintf(stderr, "train: -buckets: %v\n", err)
+			return nil, opt, 2
+		}
+		if _, err := nnue.KingLayoutFor(opt.KingBuckets); err != nil {
+			fmt.Fprintf(stderr, "train: -king-buckets: %v\n", err)
+			return nil, opt, 2
+		}
+		tr, err := train.NewTrainer(opt)
+		if err != nil {
+			fmt.Fprintf(stderr, "train: %v\n", err)
+			return nil, opt, 1
+		}
+		return tr, opt, 0
+	}
+	tr, err := train.LoadCheckpoint(resume, opt)
+	if err != nil {
+		fmt.Fprintf(stderr, "train: %v\n", err)
+		return nil, opt, 1
+	}
+	got := tr.Options()
+	for _, c := range []struct {
+		flag, what string
+		want, have int
+	}{
+		{"hidden", "hidden neurons", opt.Hidden, got.Hidden},
+		{"buckets", "output buckets", opt.Buckets, got.Buckets},
+		{"king-buckets", "king buckets", opt.KingBuckets, got.KingBuckets},
+	} {
+		if set[c.flag] && c.want != c.have {
+			fmt.Fprintf(stderr, "train: -%s %d, but the checkpoint %s has %d %s\n", c.flag, c.want, resume, c.have, c.what)
+			return nil, opt, 2
+		}
+	}
+	if set["seed"] && got.Seed != opt.Seed {
+		fmt.Fprintf(stderr, "train: warning: -seed %d ignored: the checkpoint's run has seed %d\n", opt.Seed, got.Seed)
+	}
+	return tr, got, 0
 }

@@ -115,6 +115,29 @@ func TestTrainCommand(t *testing.T) {
 		t.Fatalf("-buckets 8: %v", err)
 	}
 
+	// With 8 king buckets: a version 2 file the engine loads with them;
+	// a resumed run keeps them.
+	kings := filepath.Join(dir, "k8.nnue")
+	stderr.Reset()
+	if rc := cmdTrain([]string{"-out", kings, "-hidden", "32", "-king-buckets", "8", "-epochs", "1", "-batch", "256", "-threads", "2", in}, &stdout, &stderr); rc != 0 {
+		t.Fatalf("-king-buckets 8: exit %d: %s", rc, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "8 king buckets") {
+		t.Errorf("-king-buckets 8: %s", stderr.String())
+	}
+	if net, err := nnue.LoadFile(kings); err != nil || net.KingBuckets() != 8 || net.Hidden() != 32 {
+		t.Fatalf("-king-buckets 8: %v", err)
+	}
+	if rc := cmdTrain([]string{"-out", kings, "-resume", kings + ".ckpt", "-king-buckets", "4", "-epochs", "2", in}, &stdout, &stderr); rc != 2 {
+		t.Errorf("resume with another -king-buckets: exit %d", rc)
+	}
+	for _, bad := range [][]string{{"-king-buckets", "5"}, {"-king-buckets", "0"}, {"-king-buckets", "32"}, {"-king-buckets", "4", "-mirror"}} {
+		stderr.Reset()
+		if rc := cmdTrain(append([]string{"-out", kings, "-epochs", "1", in}, bad...), &stdout, &stderr); rc != 2 || !strings.Contains(stderr.String(), "king") {
+			t.Errorf("%v: exit %d: %s", bad, rc, stderr.String())
+		}
+	}
+
 	// Stopped (as by a signal): it saves and exits 0.
 	stop := make(chan struct{})
 	close(stop)

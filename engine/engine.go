@@ -150,6 +150,7 @@ type NetEvaluation struct {
 	Hidden int    // hidden neurons per perspective
 	Scale  int    // centipawns per unit of output
 	InUse  bool   // Evaluation is NNUE: the search evaluates with it
+	Kings  int    // king input buckets (1: none)
 }
 
 // NetEvaluate evaluates the current position with the network EvalFile
@@ -164,6 +165,7 @@ func (e *Engine) NetEvaluate() (ev NetEvaluation, ok bool) {
 		return NetEvaluation{}, false
 	}
 	ev.Score, ev.Hidden, ev.Scale = net.EvaluatePosition(pos), net.Hidden(), net.Scale()
+	ev.Kings = net.KingBuckets()
 	return ev, true
 }
 

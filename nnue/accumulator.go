@@ -30,14 +30,18 @@ func (n *Net) column(f int) []int16 {
 
 // Refresh computes acc from scratch for pos.
 func (n *Net) Refresh(acc *Accumulator, pos *board.Position) {
-	h := n.hidden
 	for p := board.White; p <= board.Black; p++ {
-		dst := acc.v[p][:h]
-		copy(dst, n.featureBias)
-		for occ := pos.Occupied(); occ != 0; {
-			sq := occ.PopFirst()
-			addVec(dst, dst, n.column(FeatureIndex(p, pos.PieceAt(sq), sq)))
-		}
+		n.refreshPersp(acc.v[p][:n.hidden], p, n.kingView(p, pos.KingSquare(p)), pos)
+	}
+}
+
+// refreshPersp computes perspective p's accumulator dst from scratch for
+// pos under king view v.
+func (n *Net) refreshPersp(dst []int16, p board.Color, v kingView, pos *board.Position) {
+	copy(dst, n.featureBias)
+	for occ := pos.Occupied(); occ != 0; {
+		sq := occ.PopFirst()
+		addVec(dst, dst, n.column(viewIndex(v, p, pos.PieceAt(sq), sq)))
 	}
 }
 
@@ -69,10 +73,14 @@ type pieceSquare struct {
 }
 
 // Delta is a move's effect on the input features: at most two (piece,
-// square) pairs removed and two added. MoveDelta computes it.
+// square) pairs removed and two added, and where the mover's king went
+// (king, NoSquare when it stayed), which may change the mover's king
+// view. MoveDelta computes it.
 type Delta struct {
 	sub, add   [2]pieceSquare
 	nSub, nAdd uint8
+	mover      board.Color
+	king       board.Square
 }
 
 // Counts returns the numbers of removed and added (piece, square) pairs.
@@ -108,10 +116,12 @@ func (d *Delta) set(pos *board.Position, m board.Move) {
 	d.nSub, d.nAdd = 0, 0
 	from, to := m.From(), m.To()
 	pc := pos.PieceAt(from)
+	d.mover, d.king = pc.Color(), board.NoSquare
 	switch m.Kind() {
 	case board.Castling:
 		kingTo, rookTo := m.CastlingSquares()
 		rook := pos.PieceAt(to)
+		d.king = kingTo
 		if kingTo != from {
 			d.remove(pc, from)
 			d.put(pc, kingTo)
@@ -126,6 +136,9 @@ func (d *Delta) set(pos *board.Position, m board.Move) {
 		d.remove(pos.PieceAt(capSq), capSq)
 		d.put(pc, to)
 	default:
+		if pc.Type() == board.King {
+			d.king = to
+		}
 		d.remove(pc, from)
 		if cap := pos.PieceAt(to); cap != board.NoPiece {
 			d.remove(cap, to)
@@ -138,34 +151,46 @@ func (d *Delta) set(pos *board.Position, m board.Move) {
 	}
 }
 
-// col returns the weights of feature change x seen from perspective p.
-func (n *Net) col(p board.Color, x pieceSquare) []int16 {
-	return n.column(FeatureIndex(p, x.piece, x.square))
-}
-
-// Apply sets dst to src updated by the feature changes d. dst and src may
-// be the same accumulator. A zero Delta (a null move) copies src.
-func (n *Net) Apply(dst, src *Accumulator, d *Delta) {
+// Apply sets dst to src updated by the feature changes d of a move that
+// led to pos. dst and src may be the same accumulator. A zero Delta (a
+// null move) copies src. In a net with king buckets, a perspective whose
+// king moved is refreshed from pos instead (the Evaluator refreshes only
+// where the king's view changed, through its cache).
+func (n *Net) Apply(dst, src *Accumulator, d *Delta, pos *board.Position) {
 	h := n.hidden
 	for p := board.White; p <= board.Black; p++ {
-		out, in := dst.v[p][:h], src.v[p][:h]
-		switch {
-		case d.nSub == 1 && d.nAdd == 1:
-			addSub(out, in, n.col(p, d.add[0]), n.col(p, d.sub[0]))
-		case d.nSub == 2 && d.nAdd == 1:
-			addSub2(out, in, n.col(p, d.add[0]), n.col(p, d.sub[0]), n.col(p, d.sub[1]))
-		case d.nSub == 2 && d.nAdd == 2:
-			add2Sub2(out, in, n.col(p, d.add[0]), n.col(p, d.add[1]), n.col(p, d.sub[0]), n.col(p, d.sub[1]))
-		default:
-			// Not produced by legal moves except the null move (no
-			// changes); kept general for any Delta.
-			copy(out, in)
-			for i := 0; i < int(d.nAdd); i++ {
-				addVec(out, out, n.col(p, d.add[i]))
-			}
-			for i := 0; i < int(d.nSub); i++ {
-				subVec(out, out, n.col(p, d.sub[i]))
-			}
+		v := n.kingView(p, pos.KingSquare(p))
+		if n.kingBuckets > 1 && d.king != board.NoSquare && d.mover == p && d.nSub > 0 {
+			n.refreshPersp(dst.v[p][:h], p, v, pos)
+			continue
+		}
+		n.applyPersp(dst.v[p][:h], src.v[p][:h], p, v, d)
+	}
+}
+
+// applyPersp sets perspective p's accumulator out to in updated by d
+// under king view v.
+func (n *Net) applyPersp(out, in []int16, p board.Color, v kingView, d *Delta) {
+	base, flip := int(v>>1)*Inputs, board.Square(7*(v&1))
+	col := func(x pieceSquare) []int16 {
+		return n.column(base + FeatureIndex(p, x.piece, x.square^flip))
+	}
+	switch {
+	case d.nSub == 1 && d.nAdd == 1:
+		addSub(out, in, col(d.add[0]), col(d.sub[0]))
+	case d.nSub == 2 && d.nAdd == 1:
+		addSub2(out, in, col(d.add[0]), col(d.sub[0]), col(d.sub[1]))
+	case d.nSub == 2 && d.nAdd == 2:
+		add2Sub2(out, in, col(d.add[0]), col(d.add[1]), col(d.sub[0]), col(d.sub[1]))
+	default:
+		// Not produced by legal moves except the null move (no
+		// changes); kept general for any Delta.
+		copy(out, in)
+		for i := 0; i < int(d.nAdd); i++ {
+			addVec(out, out, col(d.add[i]))
+		}
+		for i := 0; i < int(d.nSub); i++ {
+			subVec(out, out, col(d.sub[i]))
 		}
 	}
 }

@@ -30,14 +30,16 @@ func BenchmarkUpdate(b *testing.B) {
 		b.Fatal(err)
 	}
 	d := MoveDelta(pos, m)
-	for _, h := range []int{256, 512} {
+	after := pos.Clone()
+	after.Make(m)
+	for _, h := range []int{256, 512, 1024} {
 		n := randomNet(b, rand.New(rand.NewSource(1)), h, 200)
 		var src, dst Accumulator
 		n.Refresh(&src, pos)
 		b.Run(fmt.Sprintf("H=%d", h), func(b *testing.B) {
 			benchModes(b, func(b *testing.B) {
 				for i := 0; i < b.N; i++ {
-					n.Apply(&dst, &src, &d)
+					n.Apply(&dst, &src, &d, after)
 				}
 			})
 		})
@@ -47,7 +49,7 @@ func BenchmarkUpdate(b *testing.B) {
 // BenchmarkOutput measures the output layer (both perspectives).
 func BenchmarkOutput(b *testing.B) {
 	pos := board.NewPosition()
-	for _, h := range []int{256, 512} {
+	for _, h := range []int{256, 512, 1024} {
 		n := randomNet(b, rand.New(rand.NewSource(2)), h, 200)
 		var acc Accumulator
 		n.Refresh(&acc, pos)
@@ -86,4 +88,42 @@ func BenchmarkEvaluatorMove(b *testing.B) {
 			e.Pop()
 		}
 	})
+}
+
+// BenchmarkKingMove measures Push, Make, Evaluate, Unmake and Pop of a
+// king move: e1f1 keeps the 8-bucket layout's view and so is an
+// incremental update; e1d1 mirrors the board and e1e2 changes the bucket,
+// so both refresh White's accumulator through the refresh cache (which
+// after the first time holds the position's boards but for the king).
+func BenchmarkKingMove(b *testing.B) {
+	pos, err := board.ParseFEN("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2NB1N2/PPQ2PPP/R3K2R w - - 0 1")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, h := range []int{256, 1024} {
+		n, err := RandomKingNet(h, 8, 8, 200, rand.New(rand.NewSource(4)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		e := n.NewEvaluator()
+		for _, mv := range []string{"e1f1", "e1d1", "e1e2"} {
+			m, err := pos.ParseMove(mv)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run(fmt.Sprintf("H=%d/%s", h, mv), func(b *testing.B) {
+				benchModes(b, func(b *testing.B) {
+					b.ReportAllocs()
+					e.Reset(pos)
+					for i := 0; i < b.N; i++ {
+						e.Push(pos, m)
+						pos.Make(m)
+						_ = e.Evaluate(pos)
+						pos.Unmake()
+						e.Pop()
+					}
+				})
+			})
+		}
+	}
 }

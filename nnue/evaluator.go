@@ -10,10 +10,16 @@ const MaxPly = 130
 // accumulators indexed by ply, updated lazily. The search calls Reset at
 // the root, Push (or PushNull) before making each move, Pop after taking
 // it back, and Evaluate where it needs a score. Push only records the
-// move's feature changes; Evaluate brings the accumulators from the last
-// computed ancestor up to the current ply, so moves whose positions are
-// never evaluated cost no vector work. It never allocates after
-// NewEvaluator and never refreshes from scratch except in Reset.
+// move's feature changes; Evaluate brings each perspective's accumulator
+// from its last computed ancestor up to the current ply, so moves whose
+// positions are never evaluated cost no vector work. It never allocates
+// after NewEvaluator.
+//
+// With king buckets, a perspective whose king moved to another view
+// (bucket or mirrored half) since that ancestor is refreshed instead,
+// through the refresh cache: per perspective and view, an accumulator and
+// the piece boards it was computed for, so that a refresh applies only
+// the difference between those boards and the current ones.
 //
 // An Evaluator is not safe for concurrent use; give each thread its own.
 // Its fields, written at every move, are padded off the cache lines of
@@ -24,16 +30,35 @@ type Evaluator struct {
 	_        [64]byte
 	net      *Net
 	accs     []Accumulator // MaxPly+1, allocated once
+	cache    []cacheEntry  // by perspective and king view; nil without king buckets
 	ply      int
-	computed [MaxPly + 1]bool  // accs[i] is up to date
-	deltas   [MaxPly + 1]Delta // deltas[i]: the move from ply i-1 to ply i
+	computed [MaxPly + 1][2]bool     // accs[i]'s perspective p is up to date
+	views    [MaxPly + 1][2]kingView // each perspective's king view at ply i
+	deltas   [MaxPly + 1]Delta       // deltas[i]: the move from ply i-1 to ply i
 	_        [64]byte
 }
 
-// NewEvaluator returns an Evaluator for n (about 0.5 MB). Call Reset
-// before use.
+// cacheEntry is a refresh cache entry: acc is the bias plus the features
+// of the pieces on the boards pieces (by colour and type, pawn first).
+type cacheEntry struct {
+	acc    []int16
+	pieces [2][6]board.Bitboard
+}
+
+// NewEvaluator returns an Evaluator for n (about 0.5 MB, and with king
+// buckets 8·K·H bytes more for the refresh cache). Call Reset before use.
 func (n *Net) NewEvaluator() *Evaluator {
-	return &Evaluator{net: n, accs: make([]Accumulator, MaxPly+1)}
+	e := &Evaluator{net: n, accs: make([]Accumulator, MaxPly+1)}
+	if n.kingBuckets > 1 {
+		views := 2 * n.kingBuckets
+		e.cache = make([]cacheEntry, 2*views)
+		store := make([]int16, 2*views*n.hidden)
+		for i := range e.cache {
+			e.cache[i].acc = store[i*n.hidden : (i+1)*n.hidden : (i+1)*n.hidden]
+			copy(e.cache[i].acc, n.featureBias)
+		}
+	}
+	return e
 }
 
 // Net returns the network the Evaluator uses.
@@ -45,8 +70,11 @@ func (e *Evaluator) Ply() int { return e.ply }
 // Reset makes pos the root (ply 0) and refreshes its accumulator.
 func (e *Evaluator) Reset(pos *board.Position) {
 	e.ply = 0
+	for p := board.White; p <= board.Black; p++ {
+		e.views[0][p] = e.net.kingView(p, pos.KingSquare(p))
+	}
 	e.net.Refresh(&e.accs[0], pos)
-	e.computed[0] = true
+	e.computed[0] = [2]bool{true, true}
 }
 
 // Push records the legal move m, to be called before pos.Make(m). It
@@ -56,8 +84,13 @@ func (e *Evaluator) Push(pos *board.Position, m board.Move) {
 		panic("nnue: Evaluator.Push beyond MaxPly")
 	}
 	e.ply++
-	e.deltas[e.ply].set(pos, m)
-	e.computed[e.ply] = false
+	d := &e.deltas[e.ply]
+	d.set(pos, m)
+	e.views[e.ply] = e.views[e.ply-1]
+	if d.king != board.NoSquare {
+		e.views[e.ply][d.mover] = e.net.kingView(d.mover, d.king)
+	}
+	e.computed[e.ply] = [2]bool{}
 }
 
 // PushNull records a null move (pos.MakeNull): the next ply's
@@ -68,7 +101,8 @@ func (e *Evaluator) PushNull() {
 	}
 	e.ply++
 	e.deltas[e.ply] = Delta{}
-	e.computed[e.ply] = false
+	e.views[e.ply] = e.views[e.ply-1]
+	e.computed[e.ply] = [2]bool{}
 }
 
 // Pop takes back the last Push or PushNull, to be called with Unmake or
@@ -80,31 +114,82 @@ func (e *Evaluator) Pop() {
 	e.ply--
 }
 
-// update brings the current ply's accumulator up to date by applying the
-// recorded deltas in order from the last computed ancestor.
-func (e *Evaluator) update() *Accumulator {
-	i := e.ply
-	for i > 0 && !e.computed[i] {
-		i--
-	}
-	if !e.computed[0] {
+// update brings the current ply's accumulator up to date for pos, the
+// current position.
+func (e *Evaluator) update(pos *board.Position) *Accumulator {
+	if !e.computed[0][board.White] {
 		panic("nnue: Evaluator used before Reset")
 	}
+	e.updatePersp(board.White, pos)
+	e.updatePersp(board.Black, pos)
+	return &e.accs[e.ply]
+}
+
+// updatePersp brings perspective p of the current ply's accumulator up to
+// date: it applies the recorded deltas in order from the last computed
+// ancestor, or refreshes it from pos where p's king view changed on the
+// way.
+func (e *Evaluator) updatePersp(p board.Color, pos *board.Position) {
+	i := e.ply
+	for !e.computed[i][p] {
+		if e.views[i][p] != e.views[i-1][p] {
+			e.refresh(p, pos)
+			return
+		}
+		i--
+	}
+	h := e.net.hidden
 	for i < e.ply {
 		i++
-		e.net.Apply(&e.accs[i], &e.accs[i-1], &e.deltas[i])
-		e.computed[i] = true
+		e.net.applyPersp(e.accs[i].v[p][:h], e.accs[i-1].v[p][:h], p, e.views[i][p], &e.deltas[i])
+		e.computed[i][p] = true
 	}
-	return &e.accs[e.ply]
+}
+
+// refresh computes perspective p of the current ply's accumulator for
+// pos from the refresh cache's entry of p's king view, bringing the entry
+// up to date with pos's boards first.
+func (e *Evaluator) refresh(p board.Color, pos *board.Position) {
+	n := e.net
+	v := e.views[e.ply][p]
+	c := &e.cache[int(p)*2*n.kingBuckets+int(v)]
+	var added, removed [32]int
+	na, nr := 0, 0
+	for col := board.White; col <= board.Black; col++ {
+		for t := board.Pawn; t <= board.King; t++ {
+			now, was := pos.Pieces(col, t), c.pieces[col][t-board.Pawn]
+			pc := board.MakePiece(col, t)
+			for b := now &^ was; b != 0 && na < len(added); na++ {
+				added[na] = viewIndex(v, p, pc, b.PopFirst())
+			}
+			for b := was &^ now; b != 0 && nr < len(removed); nr++ {
+				removed[nr] = viewIndex(v, p, pc, b.PopFirst())
+			}
+			c.pieces[col][t-board.Pawn] = now
+		}
+	}
+	acc := c.acc
+	k := 0
+	for ; k < na && k < nr; k++ {
+		addSub(acc, acc, n.column(added[k]), n.column(removed[k]))
+	}
+	for i := k; i < na; i++ {
+		addVec(acc, acc, n.column(added[i]))
+	}
+	for i := k; i < nr; i++ {
+		subVec(acc, acc, n.column(removed[i]))
+	}
+	copy(e.accs[e.ply].v[p][:n.hidden], acc)
+	e.computed[e.ply][p] = true
 }
 
 // Evaluate returns the network's score of pos, the position reached from
 // the root by the pushed moves, in centipawns from the side to move's
 // point of view.
 func (e *Evaluator) Evaluate(pos *board.Position) int {
-	return e.net.Evaluate(e.update(), pos.Side(), pos.Occupied().Count())
+	return e.net.Evaluate(e.update(pos), pos.Side(), pos.Occupied().Count())
 }
 
-// Accumulator returns the current ply's accumulator, brought up to date
-// (for tests and tools; the Evaluator keeps ownership).
-func (e *Evaluator) Accumulator() *Accumulator { return e.update() }
+// Accumulator returns the accumulator of pos, the current ply's position,
+// brought up to date (for tests and tools; the Evaluator keeps ownership).
+func (e *Evaluator) Accumulator(pos *board.Position) *Accumulator { return e.update(pos) }

@@ -32,6 +32,8 @@ var walkFENs = []string{
 
 type moveStats struct {
 	quiet, capture, castle, castle960, enPassant, promo, promoCapture, null, checks int
+	kingSameView, kingNewView                                                       int // king moves (castling too) that keep or change the mover's king view
+	kingBias                                                                        int // play a king move where there is one with probability 1/kingBias (0: never)
 }
 
 // checkEvaluator compares the Evaluator's current accumulator and score
@@ -39,7 +41,7 @@ type moveStats struct {
 func checkEvaluator(t *testing.T, n *Net, e *Evaluator, pos *board.Position) {
 	t.Helper()
 	got := e.Evaluate(pos)
-	acc := e.Accumulator()
+	acc := e.Accumulator(pos)
 	prev := UseSIMD(false)
 	var ref Accumulator
 	n.Refresh(&ref, pos)
@@ -99,6 +101,20 @@ func walk(t *testing.T, n *Net, e *Evaluator, fen string, rng *rand.Rand, steps 
 				continue
 			}
 			m := pickMove(pos, list.Slice(), rng)
+			if st.kingBias > 0 && rng.Intn(st.kingBias) == 0 {
+				m = pickKingMove(pos, list.Slice(), rng, m)
+			}
+			if pos.PieceAt(m.From()).Type() == board.King {
+				to := m.To()
+				if m.IsCastling() {
+					to, _ = m.CastlingSquares()
+				}
+				if n.kingView(pos.Side(), m.From()) == n.kingView(pos.Side(), to) {
+					st.kingSameView++
+				} else {
+					st.kingNewView++
+				}
+			}
 			switch {
 			case m.IsCastling() && pos.Chess960():
 				st.castle960++
@@ -134,6 +150,22 @@ func walk(t *testing.T, n *Net, e *Evaluator, fen string, rng *rand.Rand, steps 
 			t.Fatalf("walk did not return to %s: %s", fen, pos.FEN())
 		}
 	}
+}
+
+// pickKingMove returns a random king move of moves, or m if there is none.
+func pickKingMove(pos *board.Position, moves []board.Move, rng *rand.Rand, m board.Move) board.Move {
+	var kings [board.MaxMoves]board.Move
+	k := 0
+	for _, x := range moves {
+		if pos.PieceAt(x.From()).Type() == board.King {
+			kings[k] = x
+			k++
+		}
+	}
+	if k == 0 {
+		return m
+	}
+	return kings[rng.Intn(k)]
 }
 
 // pickMove prefers castling, en passant and promotions half of the time,
@@ -229,8 +261,8 @@ func TestMoveDelta(t *testing.T) {
 		}
 		var acc Accumulator
 		n.Refresh(&acc, pos)
-		n.Apply(&acc, &acc, &d)
 		pos.Make(m)
+		n.Apply(&acc, &acc, &d, pos)
 		var ref Accumulator
 		n.Refresh(&ref, pos)
 		if acc != ref {

@@ -8,8 +8,11 @@
 // → 1 output, from one of B output buckets chosen by the number of pieces
 // on the board (Bucket; B = 1 is a single output layer). Each perspective sees its own pieces as the first 384
 // features and the board from its own side (ranks mirrored for Black):
-// see FeatureIndex. The output layer reads the side to move's accumulator
-// first, then the other side's.
+// see FeatureIndex. With K > 1 king input buckets (kingbuckets.go) there
+// are K sets of feature weights, one chosen per perspective by its king's
+// square, the board mirrored so that the king is on files e-h. The output
+// layer reads the side to move's accumulator first, then the other
+// side's.
 //
 // The arithmetic is integer throughout: accumulators are int16 (sums wrap
 // as int16 arithmetic does), the activated value v = clamp(acc, 0, QA) is
@@ -24,17 +27,20 @@
 // everywhere else, or after UseSIMD(false), in pure Go. Both give
 // bit-identical results.
 //
-// File format (little-endian), version 1:
+// File format (little-endian), version 1 (a net without king buckets) or
+// 2 (with K > 1 king buckets, kingbuckets.go):
 //
 //	magic    [4]byte  "BRNN"
-//	version  uint32   1
+//	version  uint32   1 or 2
 //	inputs   uint32   768
 //	hidden   uint32   H (a multiple of 16, 16..1024)
 //	buckets  uint32   B, output buckets, 1..8
 //	qa       uint32   255
 //	qb       uint32   64
 //	scale    uint32   centipawns per unit of output, MinScale..MaxScale (400 by default)
-//	featureWeights int16[768*H]  feature f's H weights at [f*H : (f+1)*H]
+//	kingBuckets uint32   K, 2..16 (version 2 only)
+//	kingLayout  [64]byte the king bucket of each king square (version 2 only; KingLayout)
+//	featureWeights int16[K*768*H]  king bucket k's feature f's H weights at [(k*768+f)*H:], K = 1 in version 1
 //	featureBias    int16[H]
 //	outputWeights  int16[B*2*H]  bucket b's at [b*2H : (b+1)*2H]: first H for the side to move, next H for the other side
 //	outputBias     int32[B]
@@ -66,23 +72,31 @@ const (
 	MaxOutputWeight = 127 // |output weight| limit, so that QA*w fits in int16
 	MaxBuckets      = 8   // most output buckets
 
-	// Version is the file format version that Load reads and Save writes.
-	Version = 1
+	// Version is the file format version of a net without king buckets;
+	// KingVersion that of one with them. Load reads both.
+	Version     = 1
+	KingVersion = 2
 )
 
 // magic opens every network file.
 var magic = [4]byte{'B', 'R', 'N', 'N'}
 
-// headerSize is the size of the fixed header: magic and seven uint32s.
-const headerSize = 4 + 7*4
+// headerSize is the size of the fixed header: magic and seven uint32s;
+// kingHeaderSize that of version 2, which adds K and the layout.
+const (
+	headerSize     = 4 + 7*4
+	kingHeaderSize = headerSize + 4 + 64
+)
 
 // Net is a loaded network. It is immutable after creation and may be
 // shared by any number of goroutines and Evaluators.
 type Net struct {
 	hidden         int
 	buckets        int
-	scale          int     // centipawns per unit of output
-	featureWeights []int16 // Inputs*hidden; feature f's column at [f*hidden:(f+1)*hidden]
+	scale          int // centipawns per unit of output
+	kingBuckets    int // K; 1: no king buckets, no mirroring
+	kingLayout     KingLayout
+	featureWeights []int16 // kingBuckets*Inputs*hidden; feature f's column at [f*hidden:(f+1)*hidden]
 	featureBias    []int16 // hidden
 	outputWeights  []int16 // buckets*2*hidden: by bucket, the side to move's half first
 	outputBias     []int32 // buckets
@@ -96,6 +110,13 @@ func (n *Net) Buckets() int { return n.buckets }
 
 // Scale returns the centipawns per unit of the network's output.
 func (n *Net) Scale() int { return n.scale }
+
+// KingBuckets returns the number of king input buckets (1: none).
+func (n *Net) KingBuckets() int { return n.kingBuckets }
+
+// KingLayout returns the net's king bucket layout (all 0 without king
+// buckets).
+func (n *Net) KingLayout() KingLayout { return n.kingLayout }
 
 // Bucket returns the output bucket of a position with pieces pieces (2 to
 // 32, kings included) in a network of buckets buckets: the range 2..32
@@ -157,6 +178,13 @@ func NewBucketedNet(hidden, buckets int, featureWeights, featureBias, outputWeig
 // NewScaledNet is NewBucketedNet with scale centipawns per unit of output
 // (MinScale to MaxScale) in place of Scale.
 func NewScaledNet(hidden, buckets, scale int, featureWeights, featureBias, outputWeights []int16, outputBias []int32) (*Net, error) {
+	return NewKingNet(hidden, buckets, scale, nil, featureWeights, featureBias, outputWeights, outputBias)
+}
+
+// NewKingNet is NewScaledNet with the king buckets of layout (nil: none):
+// featureWeights has layout.Buckets()*Inputs*hidden entries, king bucket
+// k's feature f's weights at [(k*Inputs+f)*hidden:].
+func NewKingNet(hidden, buckets, scale int, layout *KingLayout, featureWeights, featureBias, outputWeights []int16, outputBias []int32) (*Net, error) {
 	if err := validScale(scale); err != nil {
 		return nil, err
 	}
@@ -166,8 +194,15 @@ func NewScaledNet(hidden, buckets, scale int, featureWeights, featureBias, outpu
 	if err := validBuckets(buckets); err != nil {
 		return nil, err
 	}
-	if len(featureWeights) != Inputs*hidden {
-		return nil, fmt.Errorf("nnue: %d feature weights, want %d", len(featureWeights), Inputs*hidden)
+	kb := 1
+	if layout != nil {
+		kb = layout.Buckets()
+		if err := layout.Check(kb); err != nil {
+			return nil, err
+		}
+	}
+	if len(featureWeights) != kb*Inputs*hidden {
+		return nil, fmt.Errorf("nnue: %d feature weights, want %d", len(featureWeights), kb*Inputs*hidden)
 	}
 	if len(featureBias) != hidden {
 		return nil, fmt.Errorf("nnue: %d feature biases, want %d", len(featureBias), hidden)
@@ -181,7 +216,10 @@ func NewScaledNet(hidden, buckets, scale int, featureWeights, featureBias, outpu
 	if err := checkOutputWeights(outputWeights); err != nil {
 		return nil, err
 	}
-	n := newNet(hidden, buckets, scale)
+	n := newNet(hidden, buckets, scale, kb)
+	if layout != nil {
+		n.kingLayout = *layout
+	}
 	copy(n.featureWeights, featureWeights)
 	copy(n.featureBias, featureBias)
 	copy(n.outputWeights, outputWeights)
@@ -189,12 +227,13 @@ func NewScaledNet(hidden, buckets, scale int, featureWeights, featureBias, outpu
 	return n, nil
 }
 
-func newNet(hidden, buckets, scale int) *Net {
+func newNet(hidden, buckets, scale, kingBuckets int) *Net {
 	return &Net{
 		hidden:         hidden,
 		buckets:        buckets,
 		scale:          scale,
-		featureWeights: make([]int16, Inputs*hidden),
+		kingBuckets:    kingBuckets,
+		featureWeights: make([]int16, kingBuckets*Inputs*hidden),
 		featureBias:    make([]int16, hidden),
 		outputWeights:  make([]int16, buckets*2*hidden),
 		outputBias:     make([]int32, buckets),
@@ -211,9 +250,17 @@ func (n *Net) Params() (featureWeights, featureBias, outputWeights []int16, outp
 }
 
 // FileSize returns the size in bytes of a net file with hidden size h and
-// b output buckets.
-func FileSize(h, b int) int {
-	return headerSize + 2*(Inputs*h+h+b*2*h) + 4*b + 4
+// b output buckets, without king buckets.
+func FileSize(h, b int) int { return KingFileSize(h, b, 1) }
+
+// KingFileSize returns the size in bytes of a net file with hidden size
+// h, b output buckets and k king buckets (1: a version 1 file).
+func KingFileSize(h, b, k int) int {
+	hs := headerSize
+	if k > 1 {
+		hs = kingHeaderSize
+	}
+	return hs + 2*(k*Inputs*h+h+b*2*h) + 4*b + 4
 }
 
 // LoadFile reads a network from the named file.
@@ -232,46 +279,24 @@ func LoadFile(name string) (*Net, error) {
 
 // Load reads a network in the file format of the package comment. It
 // rejects, with an error and before allocating anything sized by the
-// header, a file whose header is not exactly version 1 with 768 inputs, a
-// valid hidden size, 1 to 8 buckets, the constants QA and QB and a scale
-// from MinScale to MaxScale; then a
-// short file, trailing bytes, a bad checksum and output weights beyond
-// ±127.
+// header, a file whose header is not version 1 or 2 with 768 inputs, a
+// valid hidden size, 1 to 8 buckets, the constants QA and QB, a scale
+// from MinScale to MaxScale and (version 2) 2 to 16 king buckets with a
+// valid layout; then a short file, trailing bytes, a bad checksum and
+// output weights beyond ±127.
 func Load(r io.Reader) (*Net, error) {
-	var hdr [headerSize]byte
-	if _, err := io.ReadFull(r, hdr[:]); err != nil {
-		return nil, truncated("header", err)
-	}
-	if [4]byte(hdr[:4]) != magic {
-		return nil, fmt.Errorf("nnue: bad magic %q, want %q", hdr[:4], magic[:])
-	}
-	field := func(i int) uint32 { return binary.LittleEndian.Uint32(hdr[4+4*i:]) }
-	version, inputs, hidden, buckets := field(0), field(1), field(2), field(3)
-	qa, qb, scale := field(4), field(5), field(6)
-	if version != Version {
-		return nil, fmt.Errorf("nnue: unsupported file version %d, want %d", version, Version)
-	}
-	if inputs != Inputs {
-		return nil, fmt.Errorf("nnue: %d inputs, want %d", inputs, Inputs)
-	}
-	if hidden < MinHidden || hidden > MaxHidden || hidden%16 != 0 {
-		return nil, fmt.Errorf("nnue: hidden size %d is not a multiple of 16 in %d..%d", hidden, MinHidden, MaxHidden)
-	}
-	h := int(hidden)
-	if buckets < 1 || buckets > MaxBuckets {
-		return nil, fmt.Errorf("nnue: %d output buckets, want 1 to %d", buckets, MaxBuckets)
-	}
-	b := int(buckets)
-	if qa != QA || qb != QB {
-		return nil, fmt.Errorf("nnue: quantisation qa=%d qb=%d, want %d, %d", qa, qb, QA, QB)
-	}
-	if err := validScale(int(scale)); err != nil {
+	var hdr [kingHeaderSize]byte
+	n, err := readHeader(r, hdr[:])
+	if err != nil {
 		return nil, err
 	}
-
-	buf := make([]byte, FileSize(h, b))
-	copy(buf, hdr[:])
-	if _, err := io.ReadFull(r, buf[headerSize:]); err != nil {
+	hs := headerSize
+	if n.kingBuckets > 1 {
+		hs = kingHeaderSize
+	}
+	buf := make([]byte, KingFileSize(n.hidden, n.buckets, n.kingBuckets))
+	copy(buf, hdr[:hs])
+	if _, err := io.ReadFull(r, buf[hs:]); err != nil {
 		return nil, truncated("body", err)
 	}
 	var extra [1]byte
@@ -284,9 +309,10 @@ func Load(r io.Reader) (*Net, error) {
 	if got, want := crc32.ChecksumIEEE(body), binary.LittleEndian.Uint32(buf[len(body):]); got != want {
 		return nil, fmt.Errorf("nnue: checksum %08x, file says %08x", got, want)
 	}
-
-	n := newNet(h, b, int(scale))
-	p := buf[headerSize:]
+	layout := n.kingLayout
+	n = newNet(n.hidden, n.buckets, n.scale, n.kingBuckets)
+	n.kingLayout = layout
+	p := buf[hs:]
 	p = readInt16s(n.featureWeights, p)
 	p = readInt16s(n.featureBias, p)
 	p = readInt16s(n.outputWeights, p)
@@ -296,6 +322,57 @@ func Load(r io.Reader) (*Net, error) {
 	if err := checkOutputWeights(n.outputWeights); err != nil {
 		return nil, err
 	}
+	return n, nil
+}
+
+// readHeader reads and checks the header into hdr (kingHeaderSize bytes,
+// of which a version 1 file fills headerSize) and returns a Net holding
+// only its sizes and scale.
+func readHeader(r io.Reader, hdr []byte) (*Net, error) {
+	if _, err := io.ReadFull(r, hdr[:headerSize]); err != nil {
+		return nil, truncated("header", err)
+	}
+	if [4]byte(hdr[:4]) != magic {
+		return nil, fmt.Errorf("nnue: bad magic %q, want %q", hdr[:4], magic[:])
+	}
+	field := func(i int) uint32 { return binary.LittleEndian.Uint32(hdr[4+4*i:]) }
+	version, inputs, hidden, buckets := field(0), field(1), field(2), field(3)
+	qa, qb, scale := field(4), field(5), field(6)
+	if version != Version && version != KingVersion {
+		return nil, fmt.Errorf("nnue: unsupported file version %d, want %d or %d", version, Version, KingVersion)
+	}
+	if inputs != Inputs {
+		return nil, fmt.Errorf("nnue: %d inputs, want %d", inputs, Inputs)
+	}
+	if hidden < MinHidden || hidden > MaxHidden || hidden%16 != 0 {
+		return nil, fmt.Errorf("nnue: hidden size %d is not a multiple of 16 in %d..%d", hidden, MinHidden, MaxHidden)
+	}
+	if buckets < 1 || buckets > MaxBuckets {
+		return nil, fmt.Errorf("nnue: %d output buckets, want 1 to %d", buckets, MaxBuckets)
+	}
+	if qa != QA || qb != QB {
+		return nil, fmt.Errorf("nnue: quantisation qa=%d qb=%d, want %d, %d", qa, qb, QA, QB)
+	}
+	if err := validScale(int(scale)); err != nil {
+		return nil, err
+	}
+	n := &Net{hidden: int(hidden), buckets: int(buckets), scale: int(scale), kingBuckets: 1}
+	if version == Version {
+		return n, nil
+	}
+	if _, err := io.ReadFull(r, hdr[headerSize:kingHeaderSize]); err != nil {
+		return nil, truncated("king bucket header", err)
+	}
+	kb := binary.LittleEndian.Uint32(hdr[headerSize:])
+	if kb < 2 || kb > MaxKingBuckets {
+		return nil, fmt.Errorf("nnue: %d king buckets in a version %d file, want 2 to %d", kb, KingVersion, MaxKingBuckets)
+	}
+	var l KingLayout
+	copy(l[:], hdr[headerSize+4:kingHeaderSize])
+	if err := l.Check(int(kb)); err != nil {
+		return nil, err
+	}
+	n.kingBuckets, n.kingLayout = int(kb), l
 	return n, nil
 }
 
@@ -322,10 +399,18 @@ func appendInt16s(b []byte, src []int16) []byte {
 
 // MarshalBinary returns the network in the file format.
 func (n *Net) MarshalBinary() ([]byte, error) {
-	b := make([]byte, 0, FileSize(n.hidden, n.buckets))
+	b := make([]byte, 0, KingFileSize(n.hidden, n.buckets, n.kingBuckets))
 	b = append(b, magic[:]...)
-	for _, v := range []uint32{Version, Inputs, uint32(n.hidden), uint32(n.buckets), QA, QB, uint32(n.scale)} {
+	version := uint32(Version)
+	if n.kingBuckets > 1 {
+		version = KingVersion
+	}
+	for _, v := range []uint32{version, Inputs, uint32(n.hidden), uint32(n.buckets), QA, QB, uint32(n.scale)} {
 		b = binary.LittleEndian.AppendUint32(b, v)
+	}
+	if n.kingBuckets > 1 {
+		b = binary.LittleEndian.AppendUint32(b, uint32(n.kingBuckets))
+		b = append(b, n.kingLayout[:]...)
 	}
 	b = appendInt16s(b, n.featureWeights)
 	b = appendInt16s(b, n.featureBias)

@@ -146,7 +146,7 @@ func corruptFiles(t testing.TB) map[string]struct {
 	return map[string]tc{
 		"magic":          {edit(func(b []byte) []byte { b[0] = 'X'; return fixChecksum(b) }), "magic"},
 		"version 0":      {header(0, 0), "version"},
-		"version 2":      {header(0, 2), "version"},
+		"version 3":      {header(0, 3), "version"},
 		"inputs":         {header(1, 769), "inputs"},
 		"hidden 0":       {header(2, 0), "hidden"},
 		"hidden 8":       {header(2, 8), "hidden"},
@@ -260,6 +260,9 @@ func FuzzLoad(f *testing.F) {
 	f.Add(valid)
 	if b, err := RandomBucketedNet(16, 3, 200, rand.New(rand.NewSource(6))); err == nil {
 		f.Add(netBytes(f, b))
+	}
+	if k, err := RandomKingNet(16, 2, 4, 200, rand.New(rand.NewSource(7))); err == nil {
+		f.Add(netBytes(f, k))
 	}
 	f.Add(valid[:headerSize])
 	f.Add(valid[:len(valid)-1])

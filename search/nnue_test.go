@@ -18,16 +18,34 @@ func randomNet(t testing.TB, hidden int, seed int64) *nnue.Net {
 	return net
 }
 
+// kingNet returns a network with small random weights and the built-in
+// layout of kb king buckets.
+func kingNet(t testing.TB, hidden, kb int, seed int64) *nnue.Net {
+	t.Helper()
+	net, err := nnue.RandomKingNet(hidden, 8, kb, 60, rand.New(rand.NewSource(seed)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return net
+}
+
 // The search's moves keep the network's accumulators in step with the
 // position: after random moves, null moves and takebacks through the
 // thread's make and unmake, the incremental evaluation equals one from
-// scratch; and a search with a network leaves the stack at the root.
+// scratch, with and without king buckets; and a search with a network
+// leaves the stack at the root.
 func TestNNUEFollowsTheSearch(t *testing.T) {
-	net := randomNet(t, 32, 1)
+	for _, net := range []*nnue.Net{randomNet(t, 32, 1), kingNet(t, 32, 8, 4)} {
+		followTheSearch(t, net)
+	}
+}
+
+func followTheSearch(t *testing.T, net *nnue.Net) {
 	opts := DefaultOptions()
 	opts.Net = net
 	rng := rand.New(rand.NewSource(2))
-	for _, fen := range []string{board.StartFEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"} {
+	for _, fen := range []string{board.StartFEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"} {
 		_, th := prepared(t, fen, opts)
 		if th.nn == nil {
 			t.Fatal("no network evaluator with Options.Net set")
@@ -72,10 +90,17 @@ func TestNNUEFollowsTheSearch(t *testing.T) {
 	}
 }
 
-// A network search allocates nothing per node.
+// A network search allocates nothing per node, with and without king
+// buckets.
 func TestNNUENoAllocationPerNode(t *testing.T) {
+	for _, net := range []*nnue.Net{randomNet(t, 64, 3), kingNet(t, 64, 16, 5)} {
+		noAllocationPerNode(t, net)
+	}
+}
+
+func noAllocationPerNode(t *testing.T, net *nnue.Net) {
 	opts := DefaultOptions()
-	opts.Net = randomNet(t, 64, 3)
+	opts.Net = net
 	p, _ := board.ParseFEN(benchFEN)
 	s := NewSearcher(NewTT(16))
 	s.Search(p, Limits{Depth: 2}, opts, 0, Callbacks{})

@@ -3,6 +3,7 @@
 package uci
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -60,7 +61,11 @@ func (s *Session) evaluate() {
 		if nn.InUse {
 			use = "the search uses the network (Evaluation NNUE)"
 		}
-		s.out.printf("info string network eval %d (side to move's view; %s, %d hidden, scale %d); %s", nn.Score, nn.Name, nn.Hidden, nn.Scale, use)
+		kings := ""
+		if nn.Kings > 1 {
+			kings = fmt.Sprintf(", %d king buckets", nn.Kings)
+		}
+		s.out.printf("info string network eval %d (side to move's view; %s, %d hidden%s, scale %d); %s", nn.Score, nn.Name, nn.Hidden, kings, nn.Scale, use)
 	}
 }
 

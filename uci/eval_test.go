@@ -49,4 +49,20 @@ func TestEvalShowsNetwork(t *testing.T) {
 	if !strings.Contains(out, "the search uses the network (Evaluation NNUE)") {
 		t.Fatalf("with Evaluation NNUE:\n%s", out)
 	}
+
+	// A net with king buckets says so, and the search plays with it.
+	kn, err := nnue.RandomKingNet(32, 8, 8, 50, rand.New(rand.NewSource(4)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kname := filepath.Join(t.TempDir(), "k.nnue")
+	b, _ = kn.MarshalBinary()
+	if err := os.WriteFile(kname, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want = fmt.Sprintf("info string network eval %d (side to move's view; %s, 32 hidden, 8 king buckets, scale 400); the search uses the network", kn.EvaluatePosition(pos), kname)
+	out = strings.Join(session(t, e, "setoption name EvalFile value "+kname, "position startpos moves e2e4", "eval", "go depth 6", "isready"), "\n")
+	if !strings.Contains(out, want) || !strings.Contains(out, "bestmove ") {
+		t.Fatalf("output lacks %q or a best move:\n%s", want, out)
+	}
 }

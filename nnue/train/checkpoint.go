@@ -9,14 +9,18 @@ import (
 	"io"
 	"math"
 	"os"
+
+	"brudno/nnue"
 )
 
 // The checkpoint file (little-endian):
 //
 //	magic       [4]byte "BRNT"
-//	version     uint32  2
+//	version     uint32  2, or 3 with king buckets
 //	hidden      uint32  H
 //	buckets     uint32  B, output buckets
+//	kingBuckets uint32  K, 2 to 16 (version 3 only)
+//	kingLayout  [64]byte the king bucket of each king square (version 3 only)
 //	seed        uint64  the run's seed (initialisation, split, shuffles)
 //	epoch       uint32  epochs done
 //	offset      uint64  positions of the next epoch done (0 at an epoch's end)
@@ -25,17 +29,19 @@ import (
 //	lossCount   uint64  and their number
 //	trainCount  uint64  training positions of the run
 //	fingerprint uint32  CRC-32 of the run's data (Dataset.Fingerprint)
-//	params      float32[P]  P = 769*H + B*(2*H + 1), laid out as Net.Params
+//	params      float32[P]  P = K*768*H + H + B*(2*H + 1) (K = 1 before version 3), laid out as Net.Params
 //	m           float32[P]  Adam's first moments
 //	v           float32[P]  and second moments
 //	checksum    uint32  CRC-32 (IEEE) of every preceding byte
 //
 // The shuffle of an epoch is drawn from the seed and the epoch's number,
 // so this is all a run needs to go on exactly where it stopped. Version 1,
-// which ReadCheckpoint also reads, had no buckets field (one bucket).
+// which ReadCheckpoint also reads, had no buckets field (one bucket); a
+// run without king buckets still writes version 2.
 const (
-	ckptMagic   = "BRNT"
-	ckptVersion = 2
+	ckptMagic       = "BRNT"
+	ckptVersion     = 2
+	ckptKingVersion = 3
 )
 
 // WriteCheckpoint writes the trainer's state to w.
@@ -44,9 +50,18 @@ func (t *Trainer) WriteCheckpoint(w io.Writer) error {
 	p := len(t.Net.Params)
 	buf := make([]byte, 0, 64+12*p+4)
 	buf = append(buf, ckptMagic...)
-	buf = le.AppendUint32(buf, ckptVersion)
+	kings := t.Net.kingBuckets() > 1
+	if kings {
+		buf = le.AppendUint32(buf, ckptKingVersion)
+	} else {
+		buf = le.AppendUint32(buf, ckptVersion)
+	}
 	buf = le.AppendUint32(buf, uint32(t.Net.Hidden))
 	buf = le.AppendUint32(buf, uint32(t.Net.Buckets))
+	if kings {
+		buf = le.AppendUint32(buf, uint32(t.Net.KingBuckets))
+		buf = append(buf, t.Net.KingLayout[:]...)
+	}
 	buf = le.AppendUint64(buf, t.opt.Seed)
 	buf = le.AppendUint32(buf, uint32(t.epoch))
 	buf = le.AppendUint64(buf, uint64(t.offset))
@@ -76,52 +91,29 @@ func (t *Trainer) SaveCheckpoint(name string) error {
 var ErrBadCheckpoint = errors.New("not a valid checkpoint")
 
 // ReadCheckpoint returns a trainer that goes on from the checkpoint in b
-// with the options opt, except for the hidden layer size, the buckets and
-// the seed, which are the checkpoint's.
+// with the options opt, except for the hidden layer size, the buckets,
+// the king buckets and the seed, which are the checkpoint's.
 func ReadCheckpoint(b []byte, opt Options) (*Trainer, error) {
 	le := binary.LittleEndian
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: %s", ErrBadCheckpoint, fmt.Sprintf(format, args...))
+	net, at, err := readCheckpointHeader(b)
+	if err != nil {
+		return nil, err
 	}
-	fixed := 4 + 4 + 4 + 4 + 8 + 4 + 8 + 8 + 8 + 8 + 8 + 4
-	if len(b) < 8 || !bytes.Equal(b[:4], []byte(ckptMagic)) {
-		return nil, bad("no %q header", ckptMagic)
-	}
-	buckets, at := 1, 12 // at: the seed's offset
-	switch v := le.Uint32(b[4:]); v {
-	case 1:
-		fixed -= 4
-	case ckptVersion:
-		at += 4
-	default:
-		return nil, bad("version %d, this trainer reads versions 1 and %d", v, ckptVersion)
-	}
-	if len(b) < fixed+4 {
-		return nil, bad("%d bytes: too short", len(b))
-	}
-	h := int(le.Uint32(b[8:]))
-	if err := CheckHidden(h); err != nil {
-		return nil, bad("%v", err)
-	}
-	if at == 16 {
-		buckets = int(le.Uint32(b[12:]))
-		if err := CheckBuckets(buckets); err != nil {
-			return nil, bad("%v", err)
-		}
-	}
-	p := numParams(h, buckets)
+	fixed := at + 8 + 4 + 8 + 8 + 8 + 8 + 8 + 4 // the seed's offset, then the fields from the seed to the fingerprint
+	p := numKingParams(net.Hidden, net.Buckets, net.KingBuckets)
 	if want := fixed + 12*p + 4; len(b) != want {
-		return nil, bad("%d bytes, want %d for %d hidden neurons and %d buckets", len(b), want, h, buckets)
+		return nil, badCheckpoint("%d bytes, want %d for %d hidden neurons, %d buckets and %d king buckets",
+			len(b), want, net.Hidden, net.Buckets, net.kingBuckets())
 	}
 	if sum := le.Uint32(b[len(b)-4:]); sum != crc32.ChecksumIEEE(b[:len(b)-4]) {
-		return nil, bad("checksum mismatch (the file is damaged)")
+		return nil, badCheckpoint("checksum mismatch (the file is damaged)")
 	}
-	opt.Hidden, opt.Buckets = h, buckets
+	net.Params = make([]float32, p)
+	opt.Hidden, opt.Buckets, opt.KingBuckets = net.Hidden, net.Buckets, net.kingBuckets()
 	opt.Seed = le.Uint64(b[at:])
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}
-	net := &Net{Hidden: h, Buckets: buckets, Params: make([]float32, p)}
 	t := newTrainer(net, opt)
 	t.epoch = int(le.Uint32(b[at+8:]))
 	t.offset = int(le.Uint64(b[at+12:]))
@@ -131,7 +123,7 @@ func ReadCheckpoint(b []byte, opt Options) (*Trainer, error) {
 	t.trainCount = int(le.Uint64(b[at+44:]))
 	t.dataCRC = le.Uint32(b[at+52:])
 	if t.offset < 0 || t.trainCount < 0 || t.lossCount < 0 || (t.offset != 0 && t.offset >= t.trainCount) {
-		return nil, bad("inconsistent position counts")
+		return nil, badCheckpoint("inconsistent position counts")
 	}
 	off := fixed
 	for _, s := range [][]float32{net.Params, t.m, t.v} {
@@ -141,6 +133,50 @@ func ReadCheckpoint(b []byte, opt Options) (*Trainer, error) {
 		}
 	}
 	return t, nil
+}
+
+func badCheckpoint(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrBadCheckpoint, fmt.Sprintf(format, args...))
+}
+
+// readCheckpointHeader checks the header of checkpoint b (versions 1 to
+// 3) and returns a net of its sizes without parameters and the offset of
+// the seed.
+func readCheckpointHeader(b []byte) (*Net, int, error) {
+	le := binary.LittleEndian
+	if len(b) < 8 || !bytes.Equal(b[:4], []byte(ckptMagic)) {
+		return nil, 0, badCheckpoint("no %q header", ckptMagic)
+	}
+	v := le.Uint32(b[4:])
+	at := map[uint32]int{1: 12, ckptVersion: 16, ckptKingVersion: 16 + 4 + 64}[v]
+	if at == 0 {
+		return nil, 0, badCheckpoint("version %d, this trainer reads versions 1 to %d", v, ckptKingVersion)
+	}
+	if len(b) < at+60 {
+		return nil, 0, badCheckpoint("%d bytes: too short", len(b))
+	}
+	net := &Net{Hidden: int(le.Uint32(b[8:])), Buckets: 1, KingBuckets: 1}
+	if err := CheckHidden(net.Hidden); err != nil {
+		return nil, 0, badCheckpoint("%v", err)
+	}
+	if v >= ckptVersion {
+		net.Buckets = int(le.Uint32(b[12:]))
+		if err := CheckBuckets(net.Buckets); err != nil {
+			return nil, 0, badCheckpoint("%v", err)
+		}
+	}
+	if v == ckptKingVersion {
+		k := le.Uint32(b[16:])
+		if k < 2 || k > nnue.MaxKingBuckets {
+			return nil, 0, badCheckpoint("%d king buckets, want 2 to %d", k, nnue.MaxKingBuckets)
+		}
+		copy(net.KingLayout[:], b[20:84])
+		if err := net.KingLayout.Check(int(k)); err != nil {
+			return nil, 0, badCheckpoint("%v", err)
+		}
+		net.KingBuckets = int(k)
+	}
+	return net, at, nil
 }
 
 // LoadCheckpoint reads the named checkpoint file (see ReadCheckpoint).

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 
+	"brudno/nnue"
 	"brudno/nnue/data"
 )
 
@@ -90,6 +91,43 @@ func features(r *data.Record, w, b *[maxPieces]uint16) int {
 		n++
 	}
 	return n
+}
+
+// ownKing is the first feature of a perspective's own king (type 6, its
+// own colour): its square seen from its own side is the feature minus it.
+const ownKing = (typeKing - 1) * 64
+
+// kingFeatures is features for a net with the king buckets of layout
+// (nil: none, the features of features). Each perspective's features are
+// those of its king's bucket, k·768 plus the feature, and where its king
+// stands on files a-d the squares are mirrored left to right (s ^ 7), as
+// package nnue's king views are.
+func kingFeatures(r *data.Record, w, b *[maxPieces]uint16, layout *nnue.KingLayout) int {
+	n := features(r, w, b)
+	if layout == nil {
+		return n
+	}
+	kingView(w[:n], layout)
+	kingView(b[:n], layout)
+	return n
+}
+
+// kingView rewrites one perspective's features for its king's view.
+func kingView(feats []uint16, layout *nnue.KingLayout) {
+	king := 0
+	for _, f := range feats {
+		if f >= ownKing && f < ownKing+64 {
+			king = int(f - ownKing)
+		}
+	}
+	base := uint16(layout[king]) * Inputs
+	var flip uint16
+	if king&7 < 4 {
+		flip = 7
+	}
+	for i, f := range feats {
+		feats[i] = base + (f ^ flip)
+	}
 }
 
 // blackToMove reports whether Black is to move in r.

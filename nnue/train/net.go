@@ -2,8 +2,11 @@
 // package data (`brudno datagen -format bin`) and writes it in the net
 // file format the engine reads.
 //
-// The network: 768 inputs per perspective (see features), one hidden
-// layer of H neurons whose weights and biases both perspectives share,
+// The network: 768 inputs per perspective (see features), or with K king
+// buckets K·768 of which each perspective uses the 768 of its king's
+// bucket, the board mirrored to put its king on files e-h (kingFeatures);
+// one hidden layer of H neurons whose weights and biases both
+// perspectives share,
 // the SCReLU activation s(x) = clamp(x, 0, 1)², and one output
 //
 //	y = Σ s(a_stm[i])·w_k[i] + Σ s(a_nstm[i])·w_k[H+i] + b_k
@@ -66,20 +69,39 @@ func CheckBuckets(b int) error {
 // Net is the network in floating point, as it is trained. Params holds
 // every parameter in one slice, in the order of the net file:
 //
-//	feature weights  [Inputs*H]  feature f's H weights at [f*H : (f+1)*H]
+//	feature weights  [K*Inputs*H] king bucket k's feature f's H weights at [(k*Inputs+f)*H:]
 //	feature biases   [H]
 //	output weights   [B*2*H]     by bucket, first the side to move's accumulator's
 //	output biases    [B]
 type Net struct {
-	Hidden  int
-	Buckets int // B, at least 1
-	Scale   int // centipawns per unit of output (0: the default, nnue.Scale)
-	Params  []float32
+	Hidden      int
+	Buckets     int // B, at least 1
+	Scale       int // centipawns per unit of output (0: the default, nnue.Scale)
+	KingBuckets int // K, king input buckets (0 or 1: none)
+	KingLayout  nnue.KingLayout
+	Params      []float32
 }
 
 // numParams returns the number of parameters of a network with h hidden
 // neurons and b output buckets.
-func numParams(h, b int) int { return Inputs*h + h + b*(2*h+1) }
+func numParams(h, b int) int { return numKingParams(h, b, 1) }
+
+// numKingParams is numParams with k king buckets.
+func numKingParams(h, b, k int) int { return k*Inputs*h + h + b*(2*h+1) }
+
+// kingBuckets returns K, at least 1.
+func (n *Net) kingBuckets() int { return max(n.KingBuckets, 1) }
+
+// layout returns the king bucket layout, nil without king buckets.
+func (n *Net) layout() *nnue.KingLayout {
+	if n.KingBuckets <= 1 {
+		return nil
+	}
+	return &n.KingLayout
+}
+
+// inputs returns the number of feature weight rows, K*Inputs.
+func (n *Net) inputs() int { return n.kingBuckets() * Inputs }
 
 // NewNet returns a network with h hidden neurons and b output buckets
 // initialised from seed: feature weights uniform in ±0.1 (a typical
@@ -87,14 +109,22 @@ func numParams(h, b int) int { return Inputs*h + h + b*(2*h+1) }
 // about 0.3), feature biases 0, output weights uniform in ±1/sqrt(2h),
 // output biases 0. With one bucket the draws are those of a net without
 // buckets.
-func NewNet(h, b int, seed uint64) (*Net, error) {
+func NewNet(h, b int, seed uint64) (*Net, error) { return NewKingNet(h, b, 1, seed) }
+
+// NewKingNet is NewNet with k king buckets in the built-in layout of k
+// (nnue.KingLayoutFor: 1, 4, 8 or 16).
+func NewKingNet(h, b, k int, seed uint64) (*Net, error) {
 	if err := CheckHidden(h); err != nil {
 		return nil, err
 	}
 	if err := CheckBuckets(b); err != nil {
 		return nil, err
 	}
-	n := &Net{Hidden: h, Buckets: b, Params: make([]float32, numParams(h, b))}
+	layout, err := nnue.KingLayoutFor(k)
+	if err != nil {
+		return nil, err
+	}
+	n := &Net{Hidden: h, Buckets: b, KingBuckets: k, KingLayout: *layout, Params: make([]float32, numKingParams(h, b, k))}
 	rng := rand.New(rand.NewPCG(seed, 0x6e6e75652d696e69)) // "nnue-ini"
 	for i := range n.FeatureWeights() {
 		n.Params[i] = float32((2*rng.Float64() - 1) * 0.1)
@@ -107,24 +137,24 @@ func NewNet(h, b int, seed uint64) (*Net, error) {
 	return n, nil
 }
 
-// FeatureWeights returns the Inputs×H feature weights, feature f's at
-// [f*H : (f+1)*H].
-func (n *Net) FeatureWeights() []float32 { return n.Params[:Inputs*n.Hidden] }
+// FeatureWeights returns the K×Inputs×H feature weights, row f's (king
+// bucket f/Inputs) at [f*H : (f+1)*H].
+func (n *Net) FeatureWeights() []float32 { return n.Params[:n.inputs()*n.Hidden] }
 
 // FeatureBias returns the H feature biases.
 func (n *Net) FeatureBias() []float32 {
-	return n.Params[Inputs*n.Hidden : (Inputs+1)*n.Hidden]
+	return n.Params[n.inputs()*n.Hidden : (n.inputs()+1)*n.Hidden]
 }
 
 // OutputWeights returns the B·2H output weights, bucket k's 2H at
 // [k*2H : (k+1)*2H], the side to move's half first.
 func (n *Net) OutputWeights() []float32 {
-	return n.Params[(Inputs+1)*n.Hidden : (Inputs+1+2*n.Buckets)*n.Hidden]
+	return n.Params[(n.inputs()+1)*n.Hidden : (n.inputs()+1+2*n.Buckets)*n.Hidden]
 }
 
 // OutputBiases returns the B output biases.
 func (n *Net) OutputBiases() []float32 {
-	return n.Params[(Inputs+1+2*n.Buckets)*n.Hidden:]
+	return n.Params[(n.inputs()+1+2*n.Buckets)*n.Hidden:]
 }
 
 // Output returns the network's raw output y for the position of r (400·y
@@ -133,7 +163,7 @@ func (n *Net) OutputBiases() []float32 {
 func (n *Net) Output(r *data.Record) float64 {
 	h := n.Hidden
 	var fw, fb [maxPieces]uint16
-	k := features(r, &fw, &fb)
+	k := kingFeatures(r, &fw, &fb, n.layout())
 	us, them := fw[:k], fb[:k]
 	if blackToMove(r) {
 		us, them = them, us
@@ -173,8 +203,10 @@ func scaleOr(s int) int {
 type QuantNet struct {
 	Hidden         int
 	Buckets        int
-	Scale          int     // centipawns per unit of output (0: nnue.Scale)
-	FeatureWeights []int16 // Inputs*Hidden, feature f's at [f*H : (f+1)*H]
+	Scale          int // centipawns per unit of output (0: nnue.Scale)
+	KingBuckets    int // K (0 or 1: none)
+	KingLayout     nnue.KingLayout
+	FeatureWeights []int16 // K*Inputs*Hidden, row f's at [f*H : (f+1)*H]
 	FeatureBias    []int16 // Hidden
 	OutputWeights  []int16 // Buckets*2*Hidden, by bucket, the side to move's half first
 	OutputBias     []int32 // Buckets
@@ -193,7 +225,9 @@ func (n *Net) Quantise() *QuantNet {
 		Hidden:         h,
 		Buckets:        n.Buckets,
 		Scale:          n.scale(),
-		FeatureWeights: make([]int16, Inputs*h),
+		KingBuckets:    n.kingBuckets(),
+		KingLayout:     n.KingLayout,
+		FeatureWeights: make([]int16, n.inputs()*h),
 		FeatureBias:    make([]int16, h),
 		OutputWeights:  make([]int16, n.Buckets*2*h),
 		OutputBias:     make([]int32, n.Buckets),
@@ -223,7 +257,7 @@ func (n *Net) Quantise() *QuantNet {
 func (q *QuantNet) Eval(r *data.Record) int {
 	h := q.Hidden
 	var fw, fb [maxPieces]uint16
-	k := features(r, &fw, &fb)
+	k := kingFeatures(r, &fw, &fb, q.layout())
 	us, them := fw[:k], fb[:k]
 	if blackToMove(r) {
 		us, them = them, us
@@ -248,10 +282,18 @@ func (q *QuantNet) Eval(r *data.Record) int {
 	return (int(sum)/QA + int(q.OutputBias[b])) * scaleOr(q.Scale) / (QA * QB)
 }
 
+// layout returns the king bucket layout, nil without king buckets.
+func (q *QuantNet) layout() *nnue.KingLayout {
+	if q.KingBuckets <= 1 {
+		return nil
+	}
+	return &q.KingLayout
+}
+
 // WriteTo writes the network in package nnue's net file format (which
 // checks it as a load would).
 func (q *QuantNet) WriteTo(w io.Writer) (int64, error) {
-	net, err := nnue.NewScaledNet(q.Hidden, q.Buckets, scaleOr(q.Scale), q.FeatureWeights, q.FeatureBias, q.OutputWeights, q.OutputBias)
+	net, err := nnue.NewKingNet(q.Hidden, q.Buckets, scaleOr(q.Scale), q.layout(), q.FeatureWeights, q.FeatureBias, q.OutputWeights, q.OutputBias)
 	if err != nil {
 		return 0, err
 	}
@@ -274,6 +316,9 @@ func (c *countingWriter) Write(b []byte) (int, error) {
 // FileSize returns the size in bytes of a net file with h hidden neurons
 // and b output buckets.
 func FileSize(h, b int) int64 { return int64(nnue.FileSize(h, b)) }
+
+// KingFileSize is FileSize with k king buckets.
+func KingFileSize(h, b, k int) int64 { return int64(nnue.KingFileSize(h, b, k)) }
 
 // writeFileAtomic writes a file through a temporary file in the same
 // directory renamed over name, so that a stopped run never leaves a

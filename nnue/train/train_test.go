@@ -149,6 +149,17 @@ func TestFeatures(t *testing.T) {
 // refLoss is an independent float64 implementation of the mean loss of
 // the net with parameters p on recs.
 func refLoss(p []float64, h, buckets int, recs []data.Record, lambda, power float64) float64 {
+	return refKingLoss(p, h, buckets, nil, recs, lambda, power)
+}
+
+// refKingLoss is refLoss for a net with the king buckets of layout (nil:
+// none): a perspective's features are those of its king's bucket, the
+// board mirrored left to right where its king is on files a-d.
+func refKingLoss(p []float64, h, buckets int, layout *nnue.KingLayout, recs []data.Record, lambda, power float64) float64 {
+	nf := 768
+	if layout != nil {
+		nf *= layout.Buckets()
+	}
 	sum := 0.0
 	for i := range recs {
 		r := &recs[i]
@@ -158,7 +169,7 @@ func refLoss(p []float64, h, buckets int, recs []data.Record, lambda, power floa
 		}
 		var acc [2][]float64 // by colour
 		for c := range acc {
-			acc[c] = slices.Clone(p[768*h : 769*h])
+			acc[c] = slices.Clone(p[nf*h : (nf+1)*h])
 		}
 		for s := board.Square(0); s < 64; s++ {
 			pc := pos.PieceAt(s)
@@ -173,6 +184,16 @@ func refLoss(p []float64, h, buckets int, recs []data.Record, lambda, power floa
 				if pc.Color() != persp {
 					side = 384
 				}
+				if layout != nil {
+					king := int(pos.KingSquare(persp))
+					if persp == board.Black {
+						king ^= 56
+					}
+					if king%8 < 4 {
+						sq ^= 7
+					}
+					side += 768 * int(layout[king])
+				}
 				f := side + (int(pc.Type())-1)*64 + sq
 				for j := 0; j < h; j++ {
 					acc[persp][j] += p[f*h+j]
@@ -181,11 +202,11 @@ func refLoss(p []float64, h, buckets int, recs []data.Record, lambda, power floa
 		}
 		// The output bucket: the pieces, 2..32, in equal parts.
 		b := (pos.Occupied().Count() - 2) * buckets / 31
-		y := p[769*h+2*buckets*h+b]
+		y := p[(nf+1)*h+2*buckets*h+b]
 		for half, c := range []board.Color{pos.Side(), pos.Side().Other()} {
 			for j := 0; j < h; j++ {
 				s := math.Min(math.Max(acc[c][j], 0), 1)
-				y += s * s * p[769*h+2*b*h+half*h+j]
+				y += s * s * p[(nf+1)*h+2*b*h+half*h+j]
 			}
 		}
 		result := float64(res) / 2
@@ -198,6 +219,23 @@ func refLoss(p []float64, h, buckets int, recs []data.Record, lambda, power floa
 	return sum / float64(len(recs))
 }
 
+// kingViewsOf returns the king views (bucket, mirrored) of the
+// perspectives of recs under layout (none for nil).
+func kingViewsOf(recs []data.Record, layout *nnue.KingLayout) map[[2]int]bool {
+	views := map[[2]int]bool{}
+	for _, r := range recs {
+		if layout == nil {
+			break
+		}
+		pos, _, _, _ := data.Decode(r)
+		for persp := board.White; persp <= board.Black; persp++ {
+			k := int(pos.KingSquare(persp)) ^ 56*int(persp)
+			views[[2]int{int(layout[k]), k % 8 / 4}] = true
+		}
+	}
+	return views
+}
+
 func TestGradient(t *testing.T) {
 	const h = 16
 	recs := randomGames(3, 40, 11)
@@ -206,8 +244,20 @@ func TestGradient(t *testing.T) {
 	for _, c := range []struct {
 		buckets int
 		power   float64
-	}{{1, 2}, {1, 2.5}, {8, 2}} {
+		kings   int
+	}{{1, 2, 1}, {1, 2.5, 1}, {8, 2, 1}, {1, 2, 4}, {8, 2, 8}, {8, 2, 16}} {
 		buckets, power := c.buckets, c.power
+		layout, err := nnue.KingLayoutFor(c.kings)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.kings == 1 {
+			layout = nil
+		}
+		nf := 768 * c.kings
+		if views := kingViewsOf(recs, layout); c.kings > 1 && len(views) < 3 {
+			t.Fatalf("%d king buckets: the positions have only the king views %v", c.kings, views)
+		}
 		used := map[int]bool{}
 		for _, r := range recs {
 			var fw, fb [maxPieces]uint16
@@ -216,26 +266,26 @@ func TestGradient(t *testing.T) {
 		if buckets > 1 && len(used) < 2 {
 			t.Fatalf("%d buckets: the positions use only %v", buckets, used)
 		}
-		net := &Net{Hidden: h, Buckets: buckets, Params: make([]float32, numParams(h, buckets))}
+		net := &Net{Hidden: h, Buckets: buckets, Params: make([]float32, numKingParams(h, buckets, c.kings))}
 		for i := range net.Params {
 			net.Params[i] = float32(rng.Float64()*0.5 - 0.2)
 		}
 		const lambda = 0.7
-		w := newWorker(h, buckets)
+		w := newKingWorker(h, buckets, layout)
 		idx := []uint32{0, 1, 2, 3, 4, 5}
 		w.run(net.Params, recs, idx, 1/float64(len(recs)), lambda, power, 0, true)
 		p := make([]float64, len(net.Params))
 		for i, x := range net.Params {
 			p[i] = float64(x)
 		}
-		if got, want := w.loss/float64(len(recs)), refLoss(p, h, buckets, recs, lambda, power); math.Abs(got-want) > 1e-6 {
-			t.Fatalf("power %g: loss %g, reference %g", power, got, want)
+		if got, want := w.loss/float64(len(recs)), refKingLoss(p, h, buckets, layout, recs, lambda, power); math.Abs(got-want) > 1e-6 {
+			t.Fatalf("power %g, %d king buckets: loss %g, reference %g", power, c.kings, got, want)
 		}
 		// The rows of the features of the positions, and all the rest.
 		active := map[int]bool{}
 		for _, r := range recs {
 			var fw, fb [maxPieces]uint16
-			n := features(&r, &fw, &fb)
+			n := kingFeatures(&r, &fw, &fb, layout)
 			for _, f := range append(fw[:n], fb[:n]...) {
 				active[int(f)] = true
 			}
@@ -243,22 +293,22 @@ func TestGradient(t *testing.T) {
 		fd := func(i int, eps float64) float64 {
 			old := p[i]
 			p[i] = old + eps
-			up := refLoss(p, h, buckets, recs, lambda, power)
+			up := refKingLoss(p, h, buckets, layout, recs, lambda, power)
 			p[i] = old - eps
-			down := refLoss(p, h, buckets, recs, lambda, power)
+			down := refKingLoss(p, h, buckets, layout, recs, lambda, power)
 			p[i] = old
 			return (up - down) / (2 * eps)
 		}
 		checked, skipped, zero := 0, 0, 0
 		for i := range p {
-			if i < 768*h && !active[i/h] {
+			if i < nf*h && !active[i/h] {
 				if w.grad[i] != 0 {
 					t.Fatalf("gradient %g of weight %d of inactive feature %d", w.grad[i], i%h, i/h)
 				}
 				zero++
 				continue
 			}
-			if i < 768*h && rng.IntN(4) != 0 {
+			if i < nf*h && rng.IntN(4) != 0 {
 				continue // a sample of the active rows' weights keeps the test fast
 			}
 			n1, n2 := fd(i, 1e-4), fd(i, 1e-5)
@@ -268,14 +318,14 @@ func TestGradient(t *testing.T) {
 			}
 			got := float64(w.grad[i])
 			if math.Abs(got-n2) > 1e-6+1e-3*math.Abs(n2) {
-				t.Fatalf("%d buckets, power %g: parameter %d: gradient %g, finite difference %g", buckets, power, i, got, n2)
+				t.Fatalf("%d buckets, %d king buckets, power %g: parameter %d: gradient %g, finite difference %g", buckets, c.kings, power, i, got, n2)
 			}
 			checked++
 		}
 		if skipped > checked/20 || checked < 300 {
 			t.Fatalf("%d buckets, power %g: %d gradients checked, %d skipped", buckets, power, checked, skipped)
 		}
-		t.Logf("%d buckets, power %g: %d gradients match finite differences (%d skipped at kinks), %d inactive weights have none", buckets, power, checked, skipped, zero)
+		t.Logf("%d buckets, %d king buckets, power %g: %d gradients match finite differences (%d skipped at kinks), %d inactive weights have none", buckets, c.kings, power, checked, skipped, zero)
 	}
 }
 

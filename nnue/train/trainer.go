@@ -15,15 +15,19 @@ import (
 
 // Options are the settings of a training run.
 type Options struct {
-	Hidden  int     // hidden neurons (a new run only; a resumed one has its checkpoint's)
-	Buckets int     // output buckets by the number of pieces (likewise)
-	Epochs  int     // train until this many epochs (passes over the training positions) are done
-	Batch   int     // positions per optimiser step
-	LR      float64 // learning rate of the first epoch
-	LRDrop  int     // multiply the learning rate by LRGamma every LRDrop epochs (0: never)
-	LRGamma float64
-	WD      float64 // AdamW weight decay of the feature and output weights (not the biases)
-	Lambda  float64 // weight of the search score in the target, 1-Lambda the result's
+	Hidden  int // hidden neurons (a new run only; a resumed one has its checkpoint's)
+	Buckets int // output buckets by the number of pieces (likewise)
+	// KingBuckets is the number of king input buckets in nnue's built-in
+	// layout of that number (nnue.KingLayoutFor: 1, 4, 8 or 16; 0 is 1);
+	// a new run only, as Hidden.
+	KingBuckets int
+	Epochs      int     // train until this many epochs (passes over the training positions) are done
+	Batch       int     // positions per optimiser step
+	LR          float64 // learning rate of the first epoch
+	LRDrop      int     // multiply the learning rate by LRGamma every LRDrop epochs (0: never)
+	LRGamma     float64
+	WD          float64 // AdamW weight decay of the feature and output weights (not the biases)
+	Lambda      float64 // weight of the search score in the target, 1-Lambda the result's
 	// Scale is the K of the target's sigmoid(score/K), and the net's
 	// centipawns per unit of output (written in the net file):
 	// nnue.MinScale to nnue.MaxScale.
@@ -48,7 +52,7 @@ type Options struct {
 
 // DefaultOptions returns the defaults of `brudno train`.
 func DefaultOptions() Options {
-	return Options{Hidden: 256, Buckets: 1, Epochs: 20, Batch: 16384, LR: 0.001, LRDrop: 15, LRGamma: 0.1,
+	return Options{Hidden: 256, Buckets: 1, KingBuckets: 1, Epochs: 20, Batch: 16384, LR: 0.001, LRDrop: 15, LRGamma: 0.1,
 		WD: 0.01, Lambda: 1.0, Scale: Scale, Power: 2, Threads: 1, Seed: 1}
 }
 
@@ -76,6 +80,13 @@ func (o *Options) Check() error {
 		return fmt.Errorf("power %g: want 1 to 10", o.Power)
 	case o.Threads < 1 || o.Threads > 1024:
 		return fmt.Errorf("threads %d: want 1 to 1024", o.Threads)
+	case o.Mirror && o.KingBuckets > 1:
+		return errors.New("mirror with king buckets: a net with king buckets mirrors the board itself (by its king's file), so a mirrored position is the same input")
+	}
+	if o.KingBuckets != 0 {
+		if _, err := nnue.KingLayoutFor(o.KingBuckets); err != nil {
+			return fmt.Errorf("king buckets %d: want 1, 4, 8 or 16", o.KingBuckets)
+		}
 	}
 	return nil
 }
@@ -135,7 +146,7 @@ func NewTrainer(opt Options) (*Trainer, error) {
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}
-	net, err := NewNet(opt.Hidden, opt.Buckets, opt.Seed)
+	net, err := NewKingNet(opt.Hidden, opt.Buckets, max(opt.KingBuckets, 1), opt.Seed)
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +164,7 @@ func newTrainer(net *Net, opt Options) *Trainer {
 func (t *Trainer) setThreads(n int) {
 	t.workers = t.workers[:0]
 	for range n {
-		w := newWorker(t.Net.Hidden, t.Net.Buckets)
+		w := newKingWorker(t.Net.Hidden, t.Net.Buckets, t.Net.layout())
 		w.evalScale = float64(t.Net.scale())
 		t.workers = append(t.workers, w)
 	}
@@ -400,7 +411,8 @@ func (t *Trainer) adam(lr float64) {
 	p := t.Net.Params
 	bc1 := 1 - math.Pow(beta1, float64(t.step))
 	bc2 := 1 - math.Pow(beta2, float64(t.step))
-	fwEnd, owStart, owEnd := Inputs*h, (Inputs+1)*h, (Inputs+1+2*t.Net.Buckets)*h
+	in := t.Net.inputs()
+	fwEnd, owStart, owEnd := in*h, (in+1)*h, (in+1+2*t.Net.Buckets)*h
 	nw := len(t.workers)
 	parallel(nw, func(k int) {
 		lo, hi := k*len(p)/nw, (k+1)*len(p)/nw
@@ -429,7 +441,9 @@ func (t *Trainer) adam(lr float64) {
 // worker computes the loss and the gradient of a share of a batch.
 type worker struct {
 	h, buckets       int
-	grad             []float32 // of every parameter, laid out as Net.Params
+	layout           *nnue.KingLayout // king buckets (nil: none)
+	inputs           int              // feature weight rows: K*Inputs
+	grad             []float32        // of every parameter, laid out as Net.Params
 	accUs, accThem   []float32
 	gradUs, gradThem []float32
 	loss             float64 // sum over the positions of the last run
@@ -437,8 +451,16 @@ type worker struct {
 	featsW, featsB   [maxPieces]uint16
 }
 
-func newWorker(h, buckets int) *worker {
-	return &worker{h: h, buckets: buckets, grad: make([]float32, numParams(h, buckets)),
+func newWorker(h, buckets int) *worker { return newKingWorker(h, buckets, nil) }
+
+// newKingWorker is newWorker for a net with the king buckets of layout
+// (nil: none).
+func newKingWorker(h, buckets int, layout *nnue.KingLayout) *worker {
+	k := 1
+	if layout != nil {
+		k = layout.Buckets()
+	}
+	return &worker{h: h, buckets: buckets, layout: layout, inputs: k * Inputs, grad: make([]float32, numKingParams(h, buckets, k)),
 		accUs: make([]float32, h), accThem: make([]float32, h),
 		gradUs: make([]float32, h), gradThem: make([]float32, h)}
 }
@@ -591,16 +613,16 @@ func backSCReLUGeneric(acc, ow, gow, d []float32, gy float32) {
 // With a mirror salt, the positions it picks (mirrored) are seen with
 // the board mirrored left to right.
 func (w *worker) run(p []float32, recs []data.Record, idx []uint32, scale, lambda, power float64, mirror uint64, backward bool) {
-	h := w.h
-	fw := p[:Inputs*h]
-	bias := p[Inputs*h : (Inputs+1)*h]
-	ows := p[(Inputs+1)*h : (Inputs+1+2*w.buckets)*h] // by bucket: 2h each
-	obs := p[(Inputs+1+2*w.buckets)*h:]
+	h, in := w.h, w.inputs
+	fw := p[:in*h]
+	bias := p[in*h : (in+1)*h]
+	ows := p[(in+1)*h : (in+1+2*w.buckets)*h] // by bucket: 2h each
+	obs := p[(in+1+2*w.buckets)*h:]
 	g := w.grad
-	gfw := g[:Inputs*h]
-	gbias := g[Inputs*h : (Inputs+1)*h]
-	gows := g[(Inputs+1)*h : (Inputs+1+2*w.buckets)*h]
-	gobs := g[(Inputs+1+2*w.buckets)*h:]
+	gfw := g[:in*h]
+	gbias := g[in*h : (in+1)*h]
+	gows := g[(in+1)*h : (in+1+2*w.buckets)*h]
+	gobs := g[(in+1+2*w.buckets)*h:]
 	if backward {
 		clear(g)
 	}
@@ -621,7 +643,7 @@ func (w *worker) run(p []float32, recs []data.Record, idx []uint32, scale, lambd
 			i = idx[j]
 		}
 		r := &recs[i]
-		n := features(r, &w.featsW, &w.featsB)
+		n := kingFeatures(r, &w.featsW, &w.featsB, w.layout)
 		us, them := w.featsW[:n], w.featsB[:n]
 		if mirrored(r, i, mirror) {
 			for j := range us {
