@@ -108,6 +108,13 @@ func (ts *Tables) Counts() (wdl, dtz int) {
 	return ts.nWDL, ts.nDTZ
 }
 
+// String summarises what was found, e.g. "35 WDL and 35 DTZ tables, up
+// to 4 pieces", as an engine's info line would say it.
+func (ts *Tables) String() string {
+	w, d := ts.Counts()
+	return fmt.Sprintf("%d WDL and %d DTZ tables, up to %d pieces", w, d, ts.MaxPieces())
+}
+
 // LoadErrors returns the errors of the files that failed to load so far,
 // each naming its file, sorted.
 func (ts *Tables) LoadErrors() []error {
