@@ -350,10 +350,7 @@ func (t *table) readData(b []byte, off uint64) error {
 				continue
 			}
 			off = (off + 63) &^ 63
-			n := p.blocks * p.blockSize
-			if p.blocks > 1<<32 || p.blocks*p.blockSize/p.blockSize != p.blocks {
-				return errors.New("too many blocks")
-			}
+			n := p.blocks * p.blockSize // below 2^52: 32-bit count, blocks up to 1 MiB
 			var ok bool
 			if p.data, ok = slice(b, off, n); !ok {
 				return fmt.Errorf("compressed data: %w (%d bytes, needs %d)", errTruncated, len(b), off+n)

@@ -58,7 +58,7 @@ func randomPosition(r *rand.Rand, name string, swap bool) *board.Position {
 		var sq [64]byte
 		side := board.Color(r.Intn(2))
 		ep := ""
-		if m[0][board.Pawn] > 0 && m[1][board.Pawn] > 0 && r.Intn(3) == 0 {
+		if m[0][board.Pawn] > 0 && m[1][board.Pawn] > 0 && r.Intn(2) == 0 {
 			ep = placeEnPassant(r, &sq, side)
 		}
 		for c := 0; c < 2; c++ {

@@ -108,6 +108,13 @@ func (ts *Tables) Counts() (wdl, dtz int) {
 	return ts.nWDL, ts.nDTZ
 }
 
+// String summarises what was found, e.g. "35 WDL and 35 DTZ tables, up
+// to 4 pieces", as an engine's info line would say it.
+func (ts *Tables) String() string {
+	w, d := ts.Counts()
+	return fmt.Sprintf("%d WDL and %d DTZ tables, up to %d pieces", w, d, ts.MaxPieces())
+}
+
 // LoadErrors returns the errors of the files that failed to load so far,
 // each naming its file, sorted.
 func (ts *Tables) LoadErrors() []error {
@@ -337,31 +344,45 @@ func (ts *Tables) tableDTZ(pos *board.Position, wdl int) (int, int) {
 	if st != lookOK {
 		return 0, st
 	}
+	d, ok := t.mapDTZ(p, v, wdl)
+	if !ok {
+		return 0, lookFail
+	}
+	return d, lookOK
+}
+
+// mapDTZ turns the value v a DTZ sub-table stores for a position of WDL
+// wdl into its DTZ: through the class's value map if the sub-table has
+// maps, doubled where it counts moves rather than plies (always for
+// cursed wins and blessed losses), plus one, plus 100 for a cursed win or
+// blessed loss, with the sign of wdl.
+func (t *table) mapDTZ(p *pairs, v, wdl int) (int, bool) {
 	if p.flags&flagMapped != 0 {
 		class := [5]int{1, 3, 0, 2, 0}[wdl+2] // win, loss, cursed win, blessed loss
 		if v >= p.mapLen[class] {
-			return 0, lookFail
+			return 0, false
 		}
 		at := p.mapIdx[class]
 		if p.flags&flagWide != 0 {
 			w, ok := le16(t.data, uint64(at+2*v))
 			if !ok {
-				return 0, lookFail
+				return 0, false
 			}
 			v = int(w)
 		} else {
 			if at+v >= len(t.data) {
-				return 0, lookFail
+				return 0, false
 			}
 			v = int(t.data[at+v])
 		}
 	}
-	if (wdl == 2 && p.flags&flagWinPlies == 0) || (wdl == -2 && p.flags&flagLossPly == 0) || wdl == 1 || wdl == -1 {
+	cursed := wdl == 1 || wdl == -1
+	if (wdl == 2 && p.flags&flagWinPlies == 0) || (wdl == -2 && p.flags&flagLossPly == 0) || cursed {
 		v *= 2
 	}
 	v++
-	if wdl == 1 || wdl == -1 {
+	if cursed {
 		v += 100
 	}
-	return v * sign(wdl), lookOK
+	return v * sign(wdl), true
 }

@@ -251,6 +251,9 @@ func TestOpenPaths(t *testing.T) {
 	if w, d := ts.Counts(); w != 35 || d != 35 || ts.MaxPieces() != 4 {
 		t.Errorf("found %d WDL, %d DTZ, max %d pieces; want 35, 35, 4", w, d, ts.MaxPieces())
 	}
+	if s := ts.String(); s != "35 WDL and 35 DTZ tables, up to 4 pieces" {
+		t.Errorf("String: %q", s)
+	}
 }
 
 // TestConcurrentProbes: goroutines probing fresh tables at once (so that
