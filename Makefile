@@ -221,13 +221,14 @@ timeloss: build
 			-tc $$tc -games $(TIMELOSS_GAMES) -concurrency $$c || exit 1; done; done
 
 # Tablebases in play (docs/syzygy.md, "In play"): Brudno with SyzygyPath
-# (TB_PATH) and without, as two seeds of one fastchess gauntlet against
-# ETHEREAL (Debian's ethereal-chess), so that both meet the same openings
-# under the same load: TB_ROUNDS openings of TB_OPENINGS (made by `brudno
-# tb positions -n 100 DATA.bin > FILE`), both colours (TB_GAMES="-games 1":
-# one game an opening, the colours alternating), at TB_TC; then
-# `brudno tb games` counts, per player, the moves that spoilt a
-# tablebase result. Games and logs go to TB_OUT.
+# (TB_PATH) and Brudno without, each against ETHEREAL (Debian's
+# ethereal-chess) in its own fastchess match, the two matches side by
+# side with half the cores each, so that both meet the same openings in
+# the same order under the same load: TB_ROUNDS openings of TB_OPENINGS
+# (made by `brudno tb positions -n 100 DATA.bin > FILE`), both colours
+# (TB_GAMES="-games 1": one game an opening, the colours alternating), at
+# TB_TC; then `brudno tb games` counts, per player, the moves that spoilt
+# a tablebase result. Games and logs go to TB_OUT.
 TB_PATH ?= $(SHARED)/syzygy
 TB_OUT ?= tb-results
 TB_OPENINGS ?= $(TB_OUT)/tb-openings.epd
@@ -235,20 +236,22 @@ TB_ROUNDS ?= 100
 TB_TC ?= 10+0.1
 TB_GAMES ?= -repeat
 ETHEREAL ?= /usr/games/ethereal-chess
+TB_MATCH = $(FASTCHESS) -engine cmd=$(ETHEREAL) name=ethereal option.MoveOverhead=100 \
+	-each proto=uci tc=$(TB_TC) option.Threads=1 option.Hash=32 \
+	-openings file=$(TB_OPENINGS) format=epd order=sequential $(TB_GAMES) -rounds $(TB_ROUNDS) \
+	-concurrency $$(( $(CORES) / 2 > 0 ? $(CORES) / 2 : 1 )) -recover
 tb-match: build
 	@test -n "$(FASTCHESS)" || { echo "tb-match: set FASTCHESS=path/to/fastchess"; exit 2; }
 	@test -f $(TB_OPENINGS) || { echo "tb-match: no $(TB_OPENINGS); make it with ./$(EXE) tb positions -n $(TB_ROUNDS) DATA.bin > $(TB_OPENINGS)"; exit 2; }
 	mkdir -p $(TB_OUT)
 	cp $(EXE) $(TB_OUT)/brudno-tb
-	$(FASTCHESS) -tournament gauntlet -seeds 2 \
-		-engine cmd=$(TB_OUT)/brudno-tb name=brudno-syzygy option.SyzygyPath=$(abspath $(TB_PATH)) "option.Move Overhead=100" \
-		-engine cmd=$(TB_OUT)/brudno-tb name=brudno "option.Move Overhead=100" \
-		-engine cmd=$(ETHEREAL) name=ethereal option.MoveOverhead=100 \
-		-each proto=uci tc=$(TB_TC) option.Threads=1 option.Hash=32 \
-		-openings file=$(TB_OPENINGS) format=epd order=sequential $(TB_GAMES) -rounds $(TB_ROUNDS) \
-		-concurrency $(CORES) -recover -pgnout file=$(TB_OUT)/games.pgn > $(TB_OUT)/fastchess.log 2>&1
-	tail -40 $(TB_OUT)/fastchess.log
-	./$(EXE) tb games -path $(TB_PATH) $(TB_OUT)/games.pgn
+	$(TB_MATCH) -engine cmd=$(TB_OUT)/brudno-tb name=brudno-syzygy option.SyzygyPath=$(abspath $(TB_PATH)) "option.Move Overhead=100" \
+		-pgnout file=$(TB_OUT)/syzygy.pgn > $(TB_OUT)/syzygy.log 2>&1 & \
+	$(TB_MATCH) -engine cmd=$(TB_OUT)/brudno-tb name=brudno "option.Move Overhead=100" \
+		-pgnout file=$(TB_OUT)/plain.pgn > $(TB_OUT)/plain.log 2>&1; wait
+	tail -12 $(TB_OUT)/syzygy.log $(TB_OUT)/plain.log
+	./$(EXE) tb games -path $(TB_PATH) $(TB_OUT)/syzygy.pgn
+	./$(EXE) tb games -path $(TB_PATH) $(TB_OUT)/plain.pgn
 
 # The calibration of UCI_Elo (docs/wdl-and-strength.md, "Calibrating the
 # Elo scale"): Brudno with UCI_LimitStrength at each UCI_Elo of CAL_ELOS
