@@ -98,7 +98,7 @@ func materialSignature(pos *board.Position) string {
 	return sb.String()
 }
 
-// spread takes up to n items, one group after another in turn (groups in
+// spread takes up to n items, one of each group round by round (groups in
 // name order, each shuffled), so that no material dominates the choice.
 func spread(groups map[string][]string, n int, r *rand.Rand) []string {
 	names := make([]string, 0, len(groups))

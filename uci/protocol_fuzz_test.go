@@ -53,7 +53,7 @@ func newFacade(c *ucifuzz.Checker) *facade {
 
 func (f *facade) Send(cmd string) { f.s.Handle(cmd) }
 
-// close ends the session as quit does.
+// close ends the conversation as quit does.
 func (f *facade) close() {
 	f.s.eng.Stop()
 	f.s.eng.Wait()
