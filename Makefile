@@ -249,7 +249,7 @@ tb-match: build
 		-pgnout file=$(TB_OUT)/syzygy.pgn > $(TB_OUT)/syzygy.log 2>&1 & \
 	$(TB_MATCH) -engine cmd=$(TB_OUT)/brudno-tb name=brudno "option.Move Overhead=100" \
 		-pgnout file=$(TB_OUT)/plain.pgn > $(TB_OUT)/plain.log 2>&1; wait
-	tail -12 $(TB_OUT)/syzygy.log $(TB_OUT)/plain.log
+	tail -n 12 $(TB_OUT)/syzygy.log $(TB_OUT)/plain.log
 	./$(EXE) tb games -path $(TB_PATH) $(TB_OUT)/syzygy.pgn
 	./$(EXE) tb games -path $(TB_PATH) $(TB_OUT)/plain.pgn
 
