@@ -71,8 +71,8 @@ fuzz:
 # a readyok per isready; the figures are in each test's last log line.
 PROTOFUZZ_TIME ?= 5m
 fuzz-protocol:
-	PROTOFUZZ_TIME=$(PROTOFUZZ_TIME) $(GO) test -count=1 -timeout 0 -v -run TestProtocolSequences ./uci | tail -3
-	PROTOFUZZ_TIME=$(PROTOFUZZ_TIME) $(GO) test -count=1 -timeout 0 -v -run TestProtocolSequencesBinary ./integration | tail -3
+	PROTOFUZZ_TIME=$(PROTOFUZZ_TIME) $(GO) test -count=1 -timeout 0 -v -run TestProtocolSequences ./uci | grep -E 'facade:|seed|^(---|ok|FAIL)'
+	PROTOFUZZ_TIME=$(PROTOFUZZ_TIME) $(GO) test -count=1 -timeout 0 -v -run TestProtocolSequencesBinary ./integration | grep -E 'binary:|seed|^(---|ok|FAIL)'
 
 # Evaluation tuning. `make tune` regenerates the weights from scratch:
 # datagen plays DATAGEN_GAMES self-play games at DATAGEN_NODES nodes per
