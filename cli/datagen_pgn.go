@@ -308,11 +308,11 @@ func decodePGNMove(pos *board.Position, list *board.MoveList, san string) (board
 	}
 	pt, promo := board.Pawn, board.NoPieceType
 	if len(s) > 0 && strings.IndexByte("NBRQK", s[0]) >= 0 {
-		pt = pieceTypeOf(s[0])
+		pt = testpositions.PieceFromLetter(s[0])
 		s = s[1:]
 	}
 	if k := len(s); pt == board.Pawn && k >= 2 && strings.IndexByte("NBRQ", s[k-1]) >= 0 {
-		promo = pieceTypeOf(s[k-1])
+		promo = testpositions.PieceFromLetter(s[k-1])
 		s = strings.TrimSuffix(s[:k-1], "=")
 	}
 	if len(s) >= 2 {
@@ -342,21 +342,6 @@ func decodePGNMove(pos *board.Position, list *board.MoveList, san string) (board
 		}
 	}
 	return testpositions.DecodeSAN(pos, san)
-}
-
-// pieceTypeOf returns the piece type of a SAN letter N, B, R, Q or K.
-func pieceTypeOf(c byte) board.PieceType {
-	switch c {
-	case 'N':
-		return board.Knight
-	case 'B':
-		return board.Bishop
-	case 'R':
-		return board.Rook
-	case 'Q':
-		return board.Queen
-	}
-	return board.King
 }
 
 // fromMatches reports whether the square sq fits a SAN disambiguation

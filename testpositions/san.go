@@ -129,7 +129,7 @@ func decodeLenient(pos *board.Position, san string) (board.Move, error) {
 	if len(s) > 0 && s[0] == 'P' {
 		s = s[1:]
 	} else if len(s) > 0 && strings.IndexByte("KQRBN", s[0]) >= 0 {
-		piece = pieceFromLetter(s[0])
+		piece = PieceFromLetter(s[0])
 		s = s[1:]
 	}
 	promo := board.NoPieceType
@@ -137,7 +137,7 @@ func decodeLenient(pos *board.Position, san string) (board.Move, error) {
 		if i != len(s)-2 {
 			return board.NoMove, fmt.Errorf("not algebraic notation")
 		}
-		promo = pieceFromLetter(s[i+1])
+		promo = PieceFromLetter(s[i+1])
 		if promo == board.NoPieceType || promo == board.King {
 			return board.NoMove, fmt.Errorf("bad promotion piece")
 		}
@@ -178,7 +178,9 @@ func decodeLenient(pos *board.Position, san string) (board.Move, error) {
 	return found, nil
 }
 
-func pieceFromLetter(c byte) board.PieceType {
+// PieceFromLetter returns the piece type of a SAN piece letter (K, Q, R,
+// B, N), or NoPieceType for any other byte.
+func PieceFromLetter(c byte) board.PieceType {
 	switch c {
 	case 'K':
 		return board.King
