@@ -245,7 +245,8 @@ func (g *Gen) setOption() string {
 
 func (g *Gen) stringValue(name string, bad bool) string {
 	if bad {
-		return g.pick("/nonexistent/file", "\"/nonexistent/other\"", "<nothing>")
+		// Never a path that could be created: Debug Log File would create it.
+		return g.pick("/nonexistent/file", "\"/nonexistent/other\"", "/nonexistent/<nothing>")
 	}
 	switch name {
 	case "EvalFile":
