@@ -92,6 +92,17 @@ func (tm *timeManager) ponderHit() {
 	tm.pondering.Store(false)
 }
 
+// checkMask says how often a search thread checks its limits: every 2,048
+// nodes, or every 256 when the hard limit is under a second, so that a
+// search slowed by a busy machine still stops within about a millisecond
+// of a short limit.
+func (tm *timeManager) checkMask() uint64 {
+	if tm.hard > 0 && tm.hard < time.Second {
+		return 255
+	}
+	return 2047
+}
+
 // hardExpired reports whether the search must abort now.
 func (tm *timeManager) hardExpired() bool {
 	return tm.hard > 0 && !tm.pondering.Load() && tm.elapsed() >= tm.hard

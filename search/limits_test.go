@@ -79,3 +79,23 @@ func TestTimeFactors(t *testing.T) {
 		}
 	}
 }
+
+// Limits are checked every 256 nodes when the hard limit is under a
+// second, every 2,048 otherwise (and without a clock).
+func TestCheckMask(t *testing.T) {
+	for _, c := range []struct {
+		lim  Limits
+		want uint64
+	}{
+		{Limits{MoveTime: 50 * time.Millisecond}, 255},
+		{Limits{HasClock: true, WTime: 300 * time.Millisecond, BTime: time.Second}, 255},
+		{Limits{HasClock: true, WTime: 600 * time.Second, BTime: 600 * time.Second}, 2047},
+		{Limits{Depth: 10}, 2047},
+		{Limits{Infinite: true}, 2047},
+	} {
+		pos, _ := board.ParseFEN(board.StartFEN)
+		if got := newTimeManager(&c.lim, pos, 0).checkMask(); got != c.want {
+			t.Errorf("%+v: mask %d, want %d", c.lim, got, c.want)
+		}
+	}
+}

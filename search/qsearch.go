@@ -12,7 +12,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	o := &s.opts
 	t.nodes++
 	t.stats.QNodes++
-	if t.nodes&2047 == 0 {
+	if t.nodes&t.checkMask == 0 {
 		t.checkLimits()
 	}
 	if t.halted() {

@@ -35,7 +35,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 	}
 	t.nodes++
 	t.stats.Nodes++
-	if t.nodes&2047 == 0 {
+	if t.nodes&t.checkMask == 0 {
 		t.checkLimits()
 	}
 	if s.limits.Nodes > 0 && t.id == 0 && t.nodes+s.helperNodes() >= s.limits.Nodes {

@@ -147,7 +147,8 @@ type thread struct {
 	id        int
 	pos       *board.Position
 	nodes     uint64
-	published atomic.Uint64 // nodes, updated every few thousand nodes
+	checkMask uint64        // checkLimits runs when nodes&checkMask is 0
+	published atomic.Uint64 // nodes, updated at every check of the limits
 	selDepth  int
 	stack     [MaxPly + 2]frame
 	hist      histories
@@ -199,6 +200,7 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 			t.nn.Reset(t.pos)
 		}
 		t.nodes, t.sharedAt = 0, 0
+		t.checkMask = s.tm.checkMask()
 		t.completed = 0
 		t.best = rootMove{}
 		t.reported = board.NoMove
@@ -254,11 +256,11 @@ func (s *Searcher) Run(cb Callbacks) Result {
 				best, depth, lineDepth = t.best, t.completed, t.completed
 			}
 		}
-		// The GUI's last line must show the move played: report it when it
-		// comes from an unfinished iteration or from a helper.
-		if best.move != main.reported && s.cb.Info != nil && best.score > -Infinity {
-			s.cb.Info(s.lineInfo(main.pos, best, lineDepth, 1, BoundExact, main.nodes+s.helperNodes()))
-		}
+	}
+	// The GUI's last line 1 must show the move played: report it when it
+	// comes from an unfinished iteration or from a helper.
+	if best.move != main.reported && s.cb.Info != nil && best.score > -Infinity {
+		s.cb.Info(s.lineInfo(main.pos, best, lineDepth, 1, BoundExact, main.nodes+s.helperNodes()))
 	}
 	res := Result{Best: best.move, Score: s.shownScore(best.score), Depth: depth, Nodes: s.nodes(), Time: s.tm.elapsed()}
 	res.PerThread = make([]Stats, len(s.threads))

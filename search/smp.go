@@ -1,7 +1,7 @@
 // Lazy SMP coordination: the threads search the same root and share the
 // transposition table; the deepest completed iteration is published, and
 // a thread still searching that depth abandons it and adopts the result.
-// Limits (time, nodes) are checked here every few thousand nodes.
+// Limits (time, nodes) are checked here every 256 or 2,048 nodes.
 package search
 
 // halted reports whether the thread must unwind: the search was stopped,
@@ -44,7 +44,7 @@ func (t *thread) adoptDeepest() int {
 	return d
 }
 
-// checkLimits runs every few thousand nodes: it publishes the node count
+// checkLimits runs every 256 or 2,048 nodes (checkMask): it publishes the node count
 // and, on the main thread, enforces the hard time limit. With YBW every
 // thread enforces the time and node limits, since the main thread may be
 // waiting for its helpers.

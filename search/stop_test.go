@@ -54,3 +54,31 @@ func TestFirstIterationCompletesBeforeStop(t *testing.T) {
 		}
 	}
 }
+
+// Whenever a search ends, the last line 1 it reported begins with the move
+// it returns (fastchess warns otherwise): also when the move comes from an
+// unfinished iteration with several lines, or from a helper thread.
+func TestLastLineShowsBestMove(t *testing.T) {
+	fens := []string{board.StartFEN, "r1bq1rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7",
+		"8/5pk1/6p1/3R4/8/6P1/5PK1/3r4 w - - 0 40"}
+	for _, fen := range fens {
+		pos, _ := board.ParseFEN(fen)
+		for _, c := range []struct{ threads, multiPV int }{{1, 1}, {1, 2}, {1, 4}, {3, 1}, {3, 3}} {
+			opts := DefaultOptions()
+			opts.Threads, opts.MultiPV = c.threads, c.multiPV
+			s := NewSearcher(NewTT(4))
+			for nodes := uint64(500); nodes <= 60000; nodes = nodes * 5 / 4 {
+				var last Info
+				r := s.Search(pos, Limits{Nodes: nodes}, opts, 0, Callbacks{Info: func(i Info) {
+					if i.MultiPV == 1 && len(i.PV) > 0 {
+						last = i
+					}
+				}})
+				if len(last.PV) == 0 || last.PV[0] != r.Best {
+					t.Fatalf("%s, %d threads, MultiPV %d, nodes %d: best %v, last line 1 %v",
+						fen, c.threads, c.multiPV, nodes, r.Best, last.PV)
+				}
+			}
+		}
+	}
+}
