@@ -78,6 +78,13 @@ func allocate(lim *Limits, side board.Color, ply int, overhead time.Duration) (s
 		reserve = float64(tmReserveLast) / 100
 	}
 	hard = min(time.Duration(float64(soft)*scale), time.Duration(float64(left)*reserve))
+	// A clock that lives on its increment is let grow back to a few
+	// increments: a move takes what the clock holds beyond tmIncSafety
+	// increments, but at least half of one, so that the delays of a busy
+	// machine do not flag it.
+	if inc > 0 {
+		hard = min(hard, max(left-inc*time.Duration(tmIncSafety), inc/2))
+	}
 	soft = min(soft, hard)
 	return max(soft, minimum), max(hard, minimum)
 }

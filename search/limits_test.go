@@ -29,6 +29,12 @@ func TestAllocate(t *testing.T) {
 		{"last move before the control", Limits{WTime: 330 * ms, MovesToGo: 1, HasClock: true}, board.White, 40,
 			270 * ms, 270 * ms},
 		{"flagged clock", Limits{WTime: 0, HasClock: true}, board.White, 40, ms, ms},
+		// 30 ms after the overhead, under 4 increments: half an increment.
+		{"clock living on its increment", Limits{WTime: 60 * ms, WInc: 10 * ms, HasClock: true}, board.White, 40,
+			5 * ms, 5 * ms},
+		// 60 ms: what lies beyond 4 increments.
+		{"clock near its increments", Limits{WTime: 90 * ms, WInc: 10 * ms, HasClock: true}, board.White, 40,
+			60*ms/30 + 7500*time.Microsecond, 20 * ms},
 	}
 	for _, c := range cases {
 		soft, hard := allocate(&c.lim, c.side, c.ply, 30*ms)

@@ -104,6 +104,7 @@ var (
 	tmHardMax     = 4000 // ... up to this
 	tmReserve     = 75   // never plan past this percent of the clock ...
 	tmReserveLast = 90   // ... or this, with one move to the time control
+	tmIncSafety   = 4    // a move leaves this many increments on the clock, or takes half of one
 	stabilityBase = 140  // the soft limit's percent with no stability ...
 	stabilityStep = 10   // ... less this per iteration the best move stayed ...
 	stabilityMax  = 6    // ... for at most this many
@@ -182,6 +183,7 @@ var Params = []Param{
 	{"StabilityStep", &stabilityStep, 0, 20, 1},
 	{"StabilityMax", &stabilityMax, 0, 10, 1},
 	{"TMReserve", &tmReserve, 50, 90, 3},
+	{"TMIncSafety", &tmIncSafety, 0, 8, 1},
 	{"TMNodeBase", &tmNodeBase, 100, 300, 10},
 	{"TMNodeMul", &tmNodeMul, 0, 250, 10},
 	{"TMNodeMin", &tmNodeMin, 20, 100, 5},
