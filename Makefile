@@ -4,7 +4,7 @@ EXE ?= brudno
 GO ?= go
 SHARED ?= ../shared
 
-.PHONY: all build build-tune run test tb-match fuzz-protocol data-start data-pause data-resume data-stop data-status test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor smp-match
+.PHONY: all build build-tune run test soak tb-match fuzz-protocol data-start data-pause data-resume data-stop data-status test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor smp-match
 
 all: build
 
@@ -219,6 +219,26 @@ timeloss: build
 	@for tc in $(TIMELOSS_TCS); do for c in $(CORES) $$((2 * $(CORES))); do \
 		$(GO) run ./tools/timeloss -engine ./$(EXE) -fastchess $(FASTCHESS) -book $(SHARED)/books/noob_2moves.epd \
 			-tc $$tc -games $(TIMELOSS_GAMES) -concurrency $$c || exit 1; done; done
+
+# The soak (docs/reliability.md, "Soak"): SOAK_GAMES games, SOAK_LANES at
+# once, each batch of two with options drawn at random (tools/soak),
+# against Brudno or SOAK_OPPONENT; SOAK_SYZYGY is set in half the batches
+# when it exists. It resumes from SOAK_OUT/batches.jsonl; the report is
+# SOAK_OUT/report.md, failing batches keep their PGN and logs there.
+SOAK_GAMES ?= 2000
+SOAK_LANES ?= $(CORES)
+SOAK_SEED ?= 1
+SOAK_OUT ?= soak-results
+SOAK_OPPONENT ?= $(wildcard $(ETHEREAL))
+SOAK_SYZYGY ?= $(wildcard $(SHARED)/syzygy)
+soak: build
+	@test -n "$(FASTCHESS)" || { echo "soak: set FASTCHESS=path/to/fastchess"; exit 2; }
+	mkdir -p $(SOAK_OUT)
+	$(GO) build -o $(SOAK_OUT)/soak ./tools/soak
+	cp $(EXE) $(SOAK_OUT)/brudno-soak
+	$(SOAK_OUT)/soak -engine $(SOAK_OUT)/brudno-soak -fastchess $(FASTCHESS) -book $(SHARED)/books/noob_2moves.epd \
+		-opponent "$(SOAK_OPPONENT)" -syzygy "$(SOAK_SYZYGY)" -games $(SOAK_GAMES) -lanes $(SOAK_LANES) \
+		-seed $(SOAK_SEED) -out $(SOAK_OUT)
 
 # Tablebases in play (docs/syzygy.md, "In play"): Brudno with SyzygyPath
 # (TB_PATH) and Brudno without, each against ETHEREAL (Debian's
