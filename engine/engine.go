@@ -86,6 +86,7 @@ func New() *Engine {
 	}
 	e.tt = search.NewTT(e.set.hashMB)
 	e.searcher = search.NewSearcher(e.tt)
+	e.searcher.Reserve(e.set.search.Threads, e.set.search.Net)
 	return e
 }
 
@@ -101,6 +102,7 @@ func (e *Engine) NewGame() error {
 	}
 	e.tt.Clear()
 	e.searcher.Clear()
+	e.searcher.Reserve(e.set.search.Threads, e.set.search.Net)
 	return nil
 }
 

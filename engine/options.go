@@ -49,6 +49,9 @@ func init() {
 		}},
 		{Name: "Threads", Type: Spin, Default: "1", Min: 1, Max: 256, apply: func(e *Engine, v string) error {
 			e.set.search.Threads, _ = strconv.Atoi(v)
+			if e.searcher != nil {
+				e.searcher.Reserve(e.set.search.Threads, e.set.search.Net)
+			}
 			return nil
 		}},
 		{Name: "MultiPV", Type: Spin, Default: "1", Min: 1, Max: 256, apply: func(e *Engine, v string) error {

@@ -44,16 +44,17 @@ func (t *thread) adoptDeepest() int {
 	return d
 }
 
-// checkLimits runs every 256 or 2,048 nodes (checkMask): it publishes the node count
-// and, on the main thread, enforces the hard time limit. With YBW every
-// thread enforces the time and node limits, since the main thread may be
+// checkLimits runs every 256 or 2,048 nodes (checkMask): it publishes the
+// node count and enforces the hard time limit, on every thread, since on
+// a busy machine the main thread may not run for a while. With YBW every
+// thread enforces the node limit too, since the main thread may be
 // waiting for its helpers.
 func (t *thread) checkLimits() {
 	s := t.s
 	t.published.Store(t.nodes)
 	// Stop lets depth 1 complete (it takes microseconds), so even a
 	// flagging clock gets a searched move.
-	if (t.id == 0 || s.ybw != nil) && s.tm.hardExpired() {
+	if s.tm.hardExpired() {
 		s.Stop()
 	}
 	if s.ybw != nil {

@@ -82,3 +82,25 @@ func TestLastLineShowsBestMove(t *testing.T) {
 		}
 	}
 }
+
+// Clear keeps the threads Reserve made, emptied: the next search finds
+// them made, with nothing learnt before.
+func TestReserveAndClear(t *testing.T) {
+	s := NewSearcher(NewTT(1))
+	s.Reserve(3, nil)
+	made := append([]*thread(nil), s.threads...)
+	opts := DefaultOptions()
+	opts.Threads = 3
+	pos, _ := board.ParseFEN(board.StartFEN)
+	s.Search(pos, Limits{Depth: 6}, opts, 0, Callbacks{})
+	if s.threads[0].hist == (histories{}) {
+		t.Fatal("a search learnt nothing")
+	}
+	s.Clear()
+	s.Prepare(pos, Limits{Depth: 1}, opts, 0)
+	for i, th := range s.threads {
+		if th != made[i] || th.hist != (histories{}) || th.completed != 0 {
+			t.Errorf("thread %d: remade %v, histories or results kept", i, th != made[i])
+		}
+	}
+}

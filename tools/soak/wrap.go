@@ -196,6 +196,13 @@ func (p *proxy) fromGUI(line string) {
 		}
 	case "quit":
 		p.endPonder()
+	case "stop":
+		if p.state == pondering || p.state == hitWait {
+			// fastchess stops a search it has timed out even when the
+			// bestmove has come meanwhile: the ponder search is a miss.
+			p.endPonder()
+			return
+		}
 	}
 	p.send(p.toEngine, line)
 }
