@@ -204,7 +204,7 @@ lab-mtd: build
 	./$(EXE) lab -minimal -armg 2 -epd $(LAB_EPD) -depths 4-8 -maxtime $(LAB_MAXTIME) -plot $(LAB_OUT) > $(LAB_OUT)/minimal-armg2.md 2> $(LAB_OUT)/minimal-armg2.log
 	./$(EXE) lab -minimal -armg 3 -epd $(LAB_EPD) -depths 4-6 -maxtime $(LAB_MAXTIME) -plot $(LAB_OUT) > $(LAB_OUT)/minimal-armg3.md 2> $(LAB_OUT)/minimal-armg3.log
 
-# Time losses under load (docs/time-losses.md): Brudno against itself with
+# Time losses under load (docs/reliability.md): Brudno against itself with
 # fastchess (FASTCHESS=path, built from its public repository) at 1+0.01
 # and 10+0.1, with as many games at once as cores and twice as many; one
 # Markdown row per run: games, losses on time, largest overrun, illegal

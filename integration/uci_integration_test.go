@@ -284,7 +284,7 @@ func TestPonder(t *testing.T) {
 // that ignores its clock, not one that overruns it by milliseconds: the
 // time each clock allows is tested exactly by search.TestAllocate, and
 // the real margin is what the time-loss matches measure (make timeloss,
-// docs/time-losses.md).
+// docs/reliability.md).
 func TestTimeLimits(t *testing.T) {
 	g := startEngine(t)
 	g.sync()
