@@ -127,22 +127,10 @@ func cmdDatagen(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg.openings = []string{board.StartFEN}
 	if *bookPath != "" {
-		fens, err := readFENs(*bookPath)
-		if err != nil {
+		if cfg.openings, err = readDatagenBook(*bookPath); err != nil {
 			fmt.Fprintf(stderr, "datagen: %v\n", err)
 			return 1
 		}
-		for i, fen := range fens {
-			if _, err := board.ParseFEN(fen); err != nil {
-				fmt.Fprintf(stderr, "datagen: %s: position %d (%s): %v\n", *bookPath, i+1, fen, err)
-				return 1
-			}
-		}
-		if len(fens) == 0 {
-			fmt.Fprintf(stderr, "datagen: %s holds no positions\n", *bookPath)
-			return 1
-		}
-		cfg.openings = fens
 	}
 	if *netFile != "" {
 		if cfg.net, err = nnue.LoadFile(*netFile); err != nil {
@@ -156,11 +144,35 @@ func cmdDatagen(args []string, stdout, stderr io.Writer) int {
 		cfg.bin = true
 		return datagenBin(&cfg, *out, *appendOut, stdout, stderr)
 	}
+	return datagenText(&cfg, *out, *appendOut, stdout, stderr)
+}
+
+// readDatagenBook reads the opening positions of an EPD/FEN book, each
+// checked to parse.
+func readDatagenBook(path string) ([]string, error) {
+	fens, err := readFENs(path)
+	if err != nil {
+		return nil, err
+	}
+	for i, fen := range fens {
+		if _, err := board.ParseFEN(fen); err != nil {
+			return nil, fmt.Errorf("%s: position %d (%s): %v", path, i+1, fen, err)
+		}
+	}
+	if len(fens) == 0 {
+		return nil, fmt.Errorf("%s holds no positions", path)
+	}
+	return fens, nil
+}
+
+// datagenText runs cfg with -format text into the file out (replaced,
+// or appended to) and prints the summary.
+func datagenText(cfg *datagenConfig, out string, appendOut bool, stdout, stderr io.Writer) int {
 	flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
-	if *appendOut {
+	if appendOut {
 		flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND
 	}
-	f, err := os.OpenFile(*out, flags, 0o644)
+	f, err := os.OpenFile(out, flags, 0o644)
 	if err != nil {
 		fmt.Fprintf(stderr, "datagen: %v\n", err)
 		return 1
@@ -177,14 +189,14 @@ func cmdDatagen(args []string, stdout, stderr io.Writer) int {
 		return nil
 	}
 	began := time.Now()
-	err = runAndClose(&cfg, w.Flush, f)
+	err = runAndClose(cfg, w.Flush, f)
 	if err != nil {
 		fmt.Fprintf(stderr, "datagen: %v\n", err)
 		return 1
 	}
 	el := time.Since(began)
 	fmt.Fprintf(stdout, "%d games (White won %d, drawn %d, Black won %d), %d positions written to %s in %.1fs (%.2f games/s, %d nodes per move, %d threads)\n",
-		cfg.gamesDone, cfg.wins, cfg.gamesDone-cfg.wins-cfg.losses, cfg.losses, positions, *out, el.Seconds(),
+		cfg.gamesDone, cfg.wins, cfg.gamesDone-cfg.wins-cfg.losses, cfg.losses, positions, out, el.Seconds(),
 		float64(cfg.gamesDone)/el.Seconds(), cfg.nodes, cfg.threads)
 	return 0
 }
@@ -329,14 +341,7 @@ func (cfg *datagenConfig) run() error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			tt := search.NewTT(cfg.hashMB)
-			s := search.NewSearcher(tt)
-			ev := eval.NewEvaluator()
-			for g := range jobs {
-				tt.Clear()
-				s.Clear()
-				done <- cfg.playGame(s, ev, rand.New(rand.NewSource(cfg.seed*1_000_003+int64(g))))
-			}
+			cfg.work(jobs, done)
 		}()
 	}
 	go func() {
@@ -345,30 +350,67 @@ func (cfg *datagenConfig) run() error {
 			wg.Wait()
 			close(done)
 		}()
-		for i := 0; i < cfg.games; i++ {
-			g := cfg.firstGame + i
-			select {
-			case <-cfg.stop: // nil channels (text format) never fire
-				return
-			case <-cfg.abort:
-				return
-			default:
-			}
-			if cfg.reserve != nil {
-				if err := cfg.reserve(g + 1); err != nil {
-					issueErr <- err
-					return
-				}
-			}
-			select {
-			case jobs <- g:
-			case <-cfg.stop:
-				return
-			case <-cfg.abort:
-				return
-			}
+		if err := cfg.issue(jobs); err != nil {
+			issueErr <- err
 		}
 	}()
+	firstErr := cfg.collect(done)
+	if firstErr == nil {
+		select {
+		case firstErr = <-issueErr:
+		default:
+		}
+	}
+	return firstErr
+}
+
+// work plays the games whose indices come on jobs, with a searcher and
+// table of its own, and sends each finished game to done.
+func (cfg *datagenConfig) work(jobs <-chan int, done chan<- gameRecord) {
+	tt := search.NewTT(cfg.hashMB)
+	s := search.NewSearcher(tt)
+	ev := eval.NewEvaluator()
+	for g := range jobs {
+		tt.Clear()
+		s.Clear()
+		done <- cfg.playGame(s, ev, rand.New(rand.NewSource(cfg.seed*1_000_003+int64(g))))
+	}
+}
+
+// issue sends the games' indices to jobs until all are issued or stop or
+// abort is closed, reserving each index first (bin format); it returns
+// the error of a reservation that failed.
+func (cfg *datagenConfig) issue(jobs chan<- int) error {
+	for i := 0; i < cfg.games; i++ {
+		g := cfg.firstGame + i
+		select {
+		case <-cfg.stop: // nil channels (text format) never fire
+			return nil
+		case <-cfg.abort:
+			return nil
+		default:
+		}
+		if cfg.reserve != nil {
+			if err := cfg.reserve(g + 1); err != nil {
+				return err
+			}
+		}
+		select {
+		case jobs <- g:
+		case <-cfg.stop:
+			return nil
+		case <-cfg.abort:
+			return nil
+		}
+	}
+	return nil
+}
+
+// collect writes the games that come on done as they end, counting the
+// results, flushing every cfg.flushEvery and reporting progress, until
+// done is closed or abort is; after an error it only drains the workers.
+// It returns the first error.
+func (cfg *datagenConfig) collect(done chan gameRecord) error {
 	var tick <-chan time.Time
 	if cfg.flush != nil && cfg.flushEvery > 0 {
 		t := time.NewTicker(cfg.flushEvery)
@@ -378,13 +420,12 @@ func (cfg *datagenConfig) run() error {
 	began, last := time.Now(), time.Now()
 	var firstErr error
 	positions := 0
-loop:
 	for {
 		var rec gameRecord
 		select {
 		case r, ok := <-done:
 			if !ok {
-				break loop
+				return firstErr
 			}
 			rec = r
 		case <-tick:
@@ -397,7 +438,7 @@ loop:
 				for range done {
 				}
 			}()
-			break loop
+			return firstErr
 		}
 		if firstErr != nil {
 			continue // drain the workers
@@ -418,13 +459,6 @@ loop:
 				cfg.gamesDone, cfg.games, positions, cfg.wins, cfg.gamesDone-cfg.wins-cfg.losses, cfg.losses, el, float64(cfg.gamesDone)/el)
 		}
 	}
-	if firstErr == nil {
-		select {
-		case firstErr = <-issueErr:
-		default:
-		}
-	}
-	return firstErr
 }
 
 // opening returns a start position for one game: a book position and

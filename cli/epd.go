@@ -64,45 +64,13 @@ func cmdEPD(args []string, stdout, stderr io.Writer) int {
 		lim.MoveTime = defaultEPDMoveTime
 	}
 
-	records, problems, err := readEPDFile(path)
-	if err != nil {
-		fmt.Fprintf(stderr, "epd: %v\n", err)
+	records, total, ok := readEPDRecords(path, stderr)
+	if !ok {
 		return 2
 	}
-	for _, p := range problems {
-		fmt.Fprintf(stderr, "epd: %s: %v\n", path, p)
-	}
-	total := 0
-	for i := range records {
-		if records[i].Solvable() {
-			total++
-		}
-	}
-	if total == 0 {
-		if len(records) > 0 && len(records[0].PerftCounts()) > 0 {
-			fmt.Fprintf(stderr, "epd: %s: no position has bm, am, dm or points; it looks like a perft suite (`brudno perft -suite FILE` checks those)\n", path)
-		} else {
-			fmt.Fprintf(stderr, "epd: %s: no position to solve (%d read, none with bm, am, dm or c0 points)\n", path, len(records))
-		}
+	eng := newEPDEngine(*hash, *threads, opts, stderr)
+	if eng == nil {
 		return 2
-	}
-	if n := len(records) - total; n > 0 {
-		fmt.Fprintf(stderr, "epd: %s: %d positions without bm, am, dm or points left out\n", path, n)
-	}
-
-	eng := engine.New()
-	// In-process there is no GUI or pipe to allow for: the whole move
-	// time goes to the search unless the user sets Move Overhead.
-	settings := append(optionList{{"Move Overhead", "0"}, {"Hash", fmt.Sprint(*hash)}, {"Threads", fmt.Sprint(*threads)}}, opts...)
-	for _, o := range settings {
-		if !hasOption(o[0]) {
-			fmt.Fprintf(stderr, "epd: no such option %q; the options are: %s\n", o[0], optionNames())
-			return 2
-		}
-		if err := eng.SetOption(o[0], o[1]); err != nil {
-			fmt.Fprintf(stderr, "epd: %v\n", err)
-			return 2
-		}
 	}
 	var jsonFile *os.File
 	if *jsonOut != "" { // opened now, so that a bad path fails before the run
@@ -115,10 +83,7 @@ func cmdEPD(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	prog := newProgress(stderr, total)
-	width := 0
-	for i := range records {
-		width = max(width, len(records[i].ID()))
-	}
+	width := epdIDWidth(records)
 	runner := &testpositions.Runner{Engine: eng, Limits: lim, OnResult: func(r testpositions.Result) {
 		prog.clear()
 		fmt.Fprintln(stdout, resultLine(r, total, min(width, 24)))
@@ -147,6 +112,67 @@ func cmdEPD(args []string, stdout, stderr io.Writer) int {
 		return 130
 	}
 	return 0
+}
+
+// readEPDRecords reads the EPD file (or built-in suite) at path, reports
+// its problems and the positions it leaves out on stderr, and returns
+// the records with the number that can be solved; ok is false, after
+// saying why, when there is nothing to solve.
+func readEPDRecords(path string, stderr io.Writer) (records []testpositions.Record, total int, ok bool) {
+	records, problems, err := readEPDFile(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "epd: %v\n", err)
+		return nil, 0, false
+	}
+	for _, p := range problems {
+		fmt.Fprintf(stderr, "epd: %s: %v\n", path, p)
+	}
+	for i := range records {
+		if records[i].Solvable() {
+			total++
+		}
+	}
+	if total == 0 {
+		if len(records) > 0 && len(records[0].PerftCounts()) > 0 {
+			fmt.Fprintf(stderr, "epd: %s: no position has bm, am, dm or points; it looks like a perft suite (`brudno perft -suite FILE` checks those)\n", path)
+		} else {
+			fmt.Fprintf(stderr, "epd: %s: no position to solve (%d read, none with bm, am, dm or c0 points)\n", path, len(records))
+		}
+		return nil, 0, false
+	}
+	if n := len(records) - total; n > 0 {
+		fmt.Fprintf(stderr, "epd: %s: %d positions without bm, am, dm or points left out\n", path, n)
+	}
+	return records, total, true
+}
+
+// newEPDEngine returns an engine with the table size, threads and UCI
+// options given, or nil after saying what is wrong. In-process there is
+// no GUI or pipe to allow for: the whole move time goes to the search
+// unless the user sets Move Overhead.
+func newEPDEngine(hash, threads int, opts optionList, stderr io.Writer) *engine.Engine {
+	eng := engine.New()
+	settings := append(optionList{{"Move Overhead", "0"}, {"Hash", fmt.Sprint(hash)}, {"Threads", fmt.Sprint(threads)}}, opts...)
+	for _, o := range settings {
+		if !hasOption(o[0]) {
+			fmt.Fprintf(stderr, "epd: no such option %q; the options are: %s\n", o[0], optionNames())
+			return nil
+		}
+		if err := eng.SetOption(o[0], o[1]); err != nil {
+			fmt.Fprintf(stderr, "epd: %v\n", err)
+			return nil
+		}
+	}
+	return eng
+}
+
+// epdIDWidth returns the width of the longest position id.
+func epdIDWidth(records []testpositions.Record) int {
+	width := 0
+	for i := range records {
+		width = max(width, len(records[i].ID()))
+	}
+	return width
 }
 
 // readEPDFile reads an EPD file, or a built-in suite named builtin:NAME.

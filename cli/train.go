@@ -48,99 +48,97 @@ func cmdTrain(args []string, stdout, stderr io.Writer) int {
 	return runTrain(args, stop, started, stdout, stderr)
 }
 
+// trainFlags are the flags of `brudno train` that are not fields of
+// train.Options.
+type trainFlags struct {
+	resume, cpuProfile string
+	val                float64
+}
+
+// registerTrainFlags registers the flags of `brudno train`, those of
+// train.Options straight into opt.
+func registerTrainFlags(fs *flag.FlagSet, opt *train.Options, tf *trainFlags) {
+	def := train.DefaultOptions()
+	fs.StringVar(&opt.Out, "out", "", "write the quantised net to this `file` (after every epoch and at the end)")
+	fs.StringVar(&opt.Best, "best", "", "also write the net of the epoch with the lowest validation loss of the run to this `file`")
+	fs.StringVar(&opt.Checkpoint, "checkpoint", "", "write the training state to this `file` after every epoch and when stopped (default NET.ckpt)")
+	fs.StringVar(&tf.resume, "resume", "", "go on from this checkpoint `file` (its hidden layer size, buckets and seed; the other settings from the flags; -epochs counts the epochs already done)")
+	fs.IntVar(&opt.Hidden, "hidden", def.Hidden, "hidden neurons per perspective: a multiple of 16 from 16 to 1024")
+	fs.IntVar(&opt.Buckets, "buckets", def.Buckets, "output buckets by the number of pieces on the board, 1 to 8")
+	fs.IntVar(&opt.KingBuckets, "king-buckets", def.KingBuckets, "king input buckets: 1 (none), 4, 8 or 16, each a layout by the own king's square with the board mirrored to put the king on files e-h (docs/nnue.md)")
+	fs.IntVar(&opt.Epochs, "epochs", def.Epochs, "train until this many epochs (passes over the training positions) are done")
+	fs.IntVar(&opt.Batch, "batch", def.Batch, "positions per optimiser step")
+	fs.Float64Var(&opt.LR, "lr", def.LR, "AdamW learning rate")
+	fs.IntVar(&opt.LRDrop, "lr-drop", def.LRDrop, "multiply the learning rate by -lr-gamma every this many `epochs` (0: never)")
+	fs.Float64Var(&opt.LRGamma, "lr-gamma", def.LRGamma, "learning rate factor of -lr-drop")
+	fs.Float64Var(&opt.WD, "wd", def.WD, "AdamW weight decay of the weights (not the biases)")
+	fs.Float64Var(&opt.Lambda, "lambda", def.Lambda, "target = lambda*sigmoid(score/scale) + (1-lambda)*result")
+	fs.IntVar(&opt.Scale, "scale", def.Scale, fmt.Sprintf("the K of sigmoid(score/K) in the target, and the net's centipawns per unit of output (%d to %d)", nnue.MinScale, nnue.MaxScale))
+	fs.Float64Var(&opt.Power, "power", def.Power, "loss = mean |sigmoid(output) - target|^power")
+	fs.Float64Var(&tf.val, "val", 0.05, "hold out this fraction of the games (0 to 0.5) to measure the validation loss")
+	fs.IntVar(&opt.Threads, "threads", runtime.NumCPU(), "worker goroutines (results are reproducible for a given seed and number of threads)")
+	fs.Uint64Var(&opt.Seed, "seed", def.Seed, "seed of the initialisation, the validation split and the shuffles")
+	fs.BoolVar(&opt.Mirror, "mirror", def.Mirror, "train positions without castling rights mirrored left to right in about every other epoch")
+	fs.DurationVar(&opt.ProgressEvery, "progress", time.Minute, "report the training loss within an epoch at this interval (0: only at the end of epochs)")
+	fs.StringVar(&tf.cpuProfile, "cpuprofile", "", "write a CPU profile of the training (after the data are loaded) to `file` (go tool pprof)")
+}
+
 // runTrain is cmdTrain without the signal handling: closing stop has the
 // effect of a signal. started (if not nil) is called when training
 // begins.
 func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stderr io.Writer) int {
-	def := train.DefaultOptions()
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, trainUsage)
 		fs.PrintDefaults()
 	}
-	out := fs.String("out", "", "write the quantised net to this `file` (after every epoch and at the end)")
-	best := fs.String("best", "", "also write the net of the epoch with the lowest validation loss of the run to this `file`")
-	ckpt := fs.String("checkpoint", "", "write the training state to this `file` after every epoch and when stopped (default NET.ckpt)")
-	resume := fs.String("resume", "", "go on from this checkpoint `file` (its hidden layer size, buckets and seed; the other settings from the flags; -epochs counts the epochs already done)")
-	hidden := fs.Int("hidden", def.Hidden, "hidden neurons per perspective: a multiple of 16 from 16 to 1024")
-	buckets := fs.Int("buckets", def.Buckets, "output buckets by the number of pieces on the board, 1 to 8")
-	kingBuckets := fs.Int("king-buckets", def.KingBuckets, "king input buckets: 1 (none), 4, 8 or 16, each a layout by the own king's square with the board mirrored to put the king on files e-h (docs/nnue.md)")
-	epochs := fs.Int("epochs", def.Epochs, "train until this many epochs (passes over the training positions) are done")
-	batch := fs.Int("batch", def.Batch, "positions per optimiser step")
-	lr := fs.Float64("lr", def.LR, "AdamW learning rate")
-	lrDrop := fs.Int("lr-drop", def.LRDrop, "multiply the learning rate by -lr-gamma every this many `epochs` (0: never)")
-	lrGamma := fs.Float64("lr-gamma", def.LRGamma, "learning rate factor of -lr-drop")
-	wd := fs.Float64("wd", def.WD, "AdamW weight decay of the weights (not the biases)")
-	lambda := fs.Float64("lambda", def.Lambda, "target = lambda*sigmoid(score/scale) + (1-lambda)*result")
-	scale := fs.Int("scale", def.Scale, fmt.Sprintf("the K of sigmoid(score/K) in the target, and the net's centipawns per unit of output (%d to %d)", nnue.MinScale, nnue.MaxScale))
-	power := fs.Float64("power", def.Power, "loss = mean |sigmoid(output) - target|^power")
-	val := fs.Float64("val", 0.05, "hold out this fraction of the games (0 to 0.5) to measure the validation loss")
-	threads := fs.Int("threads", runtime.NumCPU(), "worker goroutines (results are reproducible for a given seed and number of threads)")
-	seed := fs.Uint64("seed", def.Seed, "seed of the initialisation, the validation split and the shuffles")
-	mirror := fs.Bool("mirror", def.Mirror, "train positions without castling rights mirrored left to right in about every other epoch")
-	progress := fs.Duration("progress", time.Minute, "report the training loss within an epoch at this interval (0: only at the end of epochs)")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the training (after the data are loaded) to `file` (go tool pprof)")
+	var opt train.Options
+	var tf trainFlags
+	registerTrainFlags(fs, &opt, &tf)
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return 2
 	}
-	if len(files) == 0 || *out == "" {
+	if len(files) == 0 || opt.Out == "" {
 		fmt.Fprintln(stderr, trainUsage)
 		return 2
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if *ckpt == "" {
-		*ckpt = *out + ".ckpt"
+	if opt.Checkpoint == "" {
+		opt.Checkpoint = opt.Out + ".ckpt"
 	}
-	opt := train.Options{Hidden: *hidden, Buckets: *buckets, KingBuckets: *kingBuckets, Epochs: *epochs, Batch: *batch, LR: *lr, LRDrop: *lrDrop, LRGamma: *lrGamma,
-		WD: *wd, Lambda: *lambda, Scale: *scale, Power: *power, Threads: *threads, Seed: *seed, Mirror: *mirror,
-		Checkpoint: *ckpt, Out: *out, Best: *best, Progress: stderr, ProgressEvery: *progress}
+	opt.Progress = stderr
 	if err := opt.Check(); err != nil {
 		fmt.Fprintf(stderr, "train: %v\n", err)
 		return 2
 	}
-	if *val < 0 || *val > 0.5 {
-		fmt.Fprintf(stderr, "train: -val %g: want 0 to 0.5\n", *val)
+	if tf.val < 0 || tf.val > 0.5 {
+		fmt.Fprintf(stderr, "train: -val %g: want 0 to 0.5\n", tf.val)
 		return 2
 	}
 	var prof *os.File // opened before the data are loaded, so that a bad path fails at once
-	if *cpuProfile != "" {
-		if prof, err = os.Create(*cpuProfile); err != nil {
+	if tf.cpuProfile != "" {
+		if prof, err = os.Create(tf.cpuProfile); err != nil {
 			fmt.Fprintf(stderr, "train: %v\n", err)
 			return 2
 		}
 		defer prof.Close()
 	}
-	tr, opt, rc := startTrainer(opt, *resume, set, stderr)
+	out, ckpt := opt.Out, opt.Checkpoint // as the flags give them
+	tr, opt, rc := startTrainer(opt, tf.resume, set, stderr)
 	if tr == nil {
 		return rc
 	}
 
 	began := time.Now()
-	ds, err := train.Load(files, *val, opt.Seed)
+	ds, err := train.Load(files, tf.val, opt.Seed)
 	if err != nil {
 		fmt.Fprintf(stderr, "train: %v\n", err)
 		return 1
 	}
-	if ds.NoGameMarks {
-		fmt.Fprintln(stderr, "train: warning: no record marks the start of a game (data written before datagen marked them): blocks of 64 records are held out instead of games")
-	}
-	n := len(ds.Train) + len(ds.Val)
-	fmt.Fprintf(stderr, "train: %d positions from %d files loaded in %.1fs (%.1f MB in memory): %d for training (%d games), %d for validation (%d games)\n",
-		n, len(files), time.Since(began).Seconds(), float64(int64(n)*data.RecordSize+int64(len(ds.Train))*4)/(1<<20),
-		len(ds.Train), ds.TrainGames, len(ds.Val), ds.ValGames)
-	sched := "constant"
-	if opt.LRDrop > 0 {
-		sched = fmt.Sprintf("x%g every %d epochs", opt.LRGamma, opt.LRDrop)
-	}
-	from := "new net"
-	if *resume != "" {
-		from = fmt.Sprintf("resuming %s after %d epochs", *resume, tr.Epoch())
-	}
-	fmt.Fprintf(stderr, "train: %s, hidden %d, %d output buckets, %d king buckets, %d threads, batch %d, lr %g (%s), wd %g, lambda %g, scale %d, power %g, seed %d, %d epochs\n",
-		from, opt.Hidden, opt.Buckets, max(opt.KingBuckets, 1), opt.Threads, opt.Batch, opt.LR, sched, opt.WD, opt.Lambda, opt.Scale, opt.Power, opt.Seed, opt.Epochs)
+	reportTrainStart(stderr, ds, len(files), began, opt, tf.resume, tr)
 	if prof != nil {
 		if err := pprof.StartCPUProfile(prof); err != nil {
 			fmt.Fprintf(stderr, "train: %v\n", err)
@@ -160,8 +158,31 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 	if stopped {
 		state = "stopped"
 	}
-	fmt.Fprintf(stdout, "%s after %d of %d epochs in %.1fs: net %s, checkpoint %s\n", state, tr.Epoch(), opt.Epochs, time.Since(began).Seconds(), *out, *ckpt)
+	fmt.Fprintf(stdout, "%s after %d of %d epochs in %.1fs: net %s, checkpoint %s\n", state, tr.Epoch(), opt.Epochs, time.Since(began).Seconds(), out, ckpt)
 	return 0
+}
+
+// reportTrainStart says on w what was loaded from how many files since
+// began and how the trainer tr (new, or resumed from the checkpoint
+// resume) will train with opt.
+func reportTrainStart(w io.Writer, ds *train.Dataset, files int, began time.Time, opt train.Options, resume string, tr *train.Trainer) {
+	if ds.NoGameMarks {
+		fmt.Fprintln(w, "train: warning: no record marks the start of a game (data written before datagen marked them): blocks of 64 records are held out instead of games")
+	}
+	n := len(ds.Train) + len(ds.Val)
+	fmt.Fprintf(w, "train: %d positions from %d files loaded in %.1fs (%.1f MB in memory): %d for training (%d games), %d for validation (%d games)\n",
+		n, files, time.Since(began).Seconds(), float64(int64(n)*data.RecordSize+int64(len(ds.Train))*4)/(1<<20),
+		len(ds.Train), ds.TrainGames, len(ds.Val), ds.ValGames)
+	sched := "constant"
+	if opt.LRDrop > 0 {
+		sched = fmt.Sprintf("x%g every %d epochs", opt.LRGamma, opt.LRDrop)
+	}
+	from := "new net"
+	if resume != "" {
+		from = fmt.Sprintf("resuming %s after %d epochs", resume, tr.Epoch())
+	}
+	fmt.Fprintf(w, "train: %s, hidden %d, %d output buckets, %d king buckets, %d threads, batch %d, lr %g (%s), wd %g, lambda %g, scale %d, power %g, seed %d, %d epochs\n",
+		from, opt.Hidden, opt.Buckets, max(opt.KingBuckets, 1), opt.Threads, opt.Batch, opt.LR, sched, opt.WD, opt.Lambda, opt.Scale, opt.Power, opt.Seed, opt.Epochs)
 }
 
 // startTrainer returns a new trainer of the options opt, or with resume

@@ -22,20 +22,35 @@ import (
 	"brudno/eval"
 )
 
+// tuneFlags are the flags of `brudno tune`.
+type tuneFlags struct {
+	out, start, only string
+	epochs, threads  int
+	limit, every     int
+	lr, fixedK       float64
+	holdout          float64
+	keepBest         bool
+}
+
+func (f *tuneFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.out, "out", "eval/weights_tuned.go", "write the tuned weights as Go source to this `file`")
+	fs.StringVar(&f.start, "start", "default", "starting weights: default (the engine's current weights) or initial (the hand-set ones)")
+	fs.IntVar(&f.epochs, "epochs", 400, "Adam steps over the whole data set")
+	fs.Float64Var(&f.lr, "lr", 1, "Adam step size in centipawns")
+	fs.IntVar(&f.threads, "threads", runtime.NumCPU(), "worker goroutines")
+	fs.StringVar(&f.only, "only", "", "comma-separated groups or weight-name prefixes to tune (material, pst, mobility, pawns, passed, pieces, threats, king, safety, tempo); default all")
+	fs.IntVar(&f.limit, "limit", 0, "use at most this many positions from the data (0: all)")
+	fs.Float64Var(&f.fixedK, "k", 0, "use this scaling constant instead of fitting it")
+	fs.IntVar(&f.every, "progress", 10, "report the error every this many epochs")
+	fs.Float64Var(&f.holdout, "holdout", 0.1, "hold out this fraction of the positions (the end of the data, so mostly other games) to measure the error on positions not fitted")
+	fs.BoolVar(&f.keepBest, "keep-best", true, "with -holdout, write the weights of the progress report with the lowest held-out error (early stopping)")
+}
+
 func cmdTune(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	out := fs.String("out", "eval/weights_tuned.go", "write the tuned weights as Go source to this `file`")
-	start := fs.String("start", "default", "starting weights: default (the engine's current weights) or initial (the hand-set ones)")
-	epochs := fs.Int("epochs", 400, "Adam steps over the whole data set")
-	lr := fs.Float64("lr", 1, "Adam step size in centipawns")
-	threads := fs.Int("threads", runtime.NumCPU(), "worker goroutines")
-	only := fs.String("only", "", "comma-separated groups or weight-name prefixes to tune (material, pst, mobility, pawns, passed, pieces, threats, king, safety, tempo); default all")
-	limit := fs.Int("limit", 0, "use at most this many positions from the data (0: all)")
-	fixedK := fs.Float64("k", 0, "use this scaling constant instead of fitting it")
-	every := fs.Int("progress", 10, "report the error every this many epochs")
-	holdout := fs.Float64("holdout", 0.1, "hold out this fraction of the positions (the end of the data, so mostly other games) to measure the error on positions not fitted")
-	keepBest := fs.Bool("keep-best", true, "with -holdout, write the weights of the progress report with the lowest held-out error (early stopping)")
+	var tf tuneFlags
+	tf.register(fs)
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return 2
@@ -44,127 +59,177 @@ func cmdTune(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: brudno tune [flags] DATAFILE...  (lines of `FEN [result]`, as `brudno datagen` writes)")
 		return 2
 	}
-	var w *eval.Weights
-	switch *start {
-	case "default":
-		w = eval.DefaultWeights()
-	case "initial":
-		w = eval.InitialWeights()
-	default:
-		fmt.Fprintf(stderr, "tune: -start must be default or initial, got %q\n", *start)
-		return 2
-	}
-	var groups []string
-	for _, g := range strings.Split(*only, ",") {
-		if g = strings.TrimSpace(g); g != "" {
-			groups = append(groups, g)
-		}
-	}
-	t, err := eval.NewTuner(w, eval.TuneOptions{Threads: *threads, LearningRate: *lr, Only: groups})
-	if err != nil {
-		fmt.Fprintf(stderr, "tune: %v\n", err)
-		return 2
+	t, rc := newTuneTuner(&tf, stderr)
+	if t == nil {
+		return rc
 	}
 
 	began := time.Now()
-	var samples []eval.Sample
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			fmt.Fprintf(stderr, "tune: %v\n", err)
-			return 1
-		}
-		s, err := eval.ReadSamples(f, name)
-		f.Close()
-		if err != nil {
-			fmt.Fprintf(stderr, "tune: %v\n", err)
-			return 1
-		}
-		fmt.Fprintf(stderr, "read %d positions from %s\n", len(s), name)
-		samples = append(samples, s...)
-	}
-	if *limit > 0 && len(samples) > *limit {
-		samples = samples[:*limit]
-	}
-	if *holdout < 0 || *holdout >= 1 {
-		fmt.Fprintf(stderr, "tune: -holdout must be in [0, 1), got %v\n", *holdout)
-		return 2
-	}
-	split := len(samples) - int(float64(len(samples))**holdout)
-	if err := t.AddSamples(samples[:split]); err != nil {
+	samples, err := readTuneSamples(files, stderr)
+	if err != nil {
 		fmt.Fprintf(stderr, "tune: %v\n", err)
 		return 1
 	}
-	if err := t.AddValidation(samples[split:]); err != nil {
+	if tf.limit > 0 && len(samples) > tf.limit {
+		samples = samples[:tf.limit]
+	}
+	if tf.holdout < 0 || tf.holdout >= 1 {
+		fmt.Fprintf(stderr, "tune: -holdout must be in [0, 1), got %v\n", tf.holdout)
+		return 2
+	}
+	skipped, err := addTuneSamples(t, samples, tf.holdout)
+	if err != nil {
 		fmt.Fprintf(stderr, "tune: %v\n", err)
 		return 1
 	}
 	samples = nil
-	var skipped []string
-	for why, n := range t.Skipped {
-		skipped = append(skipped, fmt.Sprintf("%d %s", n, why))
-	}
-	sort.Strings(skipped)
 	fmt.Fprintf(stderr, "traced %d positions (and %d held out) in %.1fs (left out: %s); %d weights (a middlegame and an endgame value each), largest trace error %.2f cp, %d over 3 cp\n",
-		t.Len(), t.ValidationLen(), time.Since(began).Seconds(), orNone(strings.Join(skipped, ", ")), eval.NumParams, t.MaxTraceError, t.TraceMismatches)
+		t.Len(), t.ValidationLen(), time.Since(began).Seconds(), orNone(skipped), eval.NumParams, t.MaxTraceError, t.TraceMismatches)
 	if t.Len() == 0 {
 		fmt.Fprintln(stderr, "tune: no positions to tune on")
 		return 1
 	}
 
-	if *fixedK > 0 {
-		t.SetK(*fixedK)
+	r := runTune(t, &tf, stdout, stderr)
+	if err := writeWeightsFile(tf.out, t.Weights(), tuneHeader(args, &tf, t, skipped, r)); err != nil {
+		fmt.Fprintf(stderr, "tune: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", tf.out)
+	return 0
+}
+
+// newTuneTuner returns the tuner of the starting weights and groups tf
+// names, or nil and the exit status after saying what is wrong.
+func newTuneTuner(tf *tuneFlags, stderr io.Writer) (*eval.Tuner, int) {
+	var w *eval.Weights
+	switch tf.start {
+	case "default":
+		w = eval.DefaultWeights()
+	case "initial":
+		w = eval.InitialWeights()
+	default:
+		fmt.Fprintf(stderr, "tune: -start must be default or initial, got %q\n", tf.start)
+		return nil, 2
+	}
+	var groups []string
+	for _, g := range strings.Split(tf.only, ",") {
+		if g = strings.TrimSpace(g); g != "" {
+			groups = append(groups, g)
+		}
+	}
+	t, err := eval.NewTuner(w, eval.TuneOptions{Threads: tf.threads, LearningRate: tf.lr, Only: groups})
+	if err != nil {
+		fmt.Fprintf(stderr, "tune: %v\n", err)
+		return nil, 2
+	}
+	return t, 0
+}
+
+// readTuneSamples reads the positions of the data files, saying on
+// stderr how many each held.
+func readTuneSamples(files []string, stderr io.Writer) ([]eval.Sample, error) {
+	var samples []eval.Sample
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		s, err := eval.ReadSamples(f, name)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(stderr, "read %d positions from %s\n", len(s), name)
+		samples = append(samples, s...)
+	}
+	return samples, nil
+}
+
+// addTuneSamples gives t the samples, the last fraction holdout of them
+// held out, and returns what it left out and why ("" for nothing).
+func addTuneSamples(t *eval.Tuner, samples []eval.Sample, holdout float64) (string, error) {
+	split := len(samples) - int(float64(len(samples))*holdout)
+	if err := t.AddSamples(samples[:split]); err != nil {
+		return "", err
+	}
+	if err := t.AddValidation(samples[split:]); err != nil {
+		return "", err
+	}
+	var skipped []string
+	for why, n := range t.Skipped {
+		skipped = append(skipped, fmt.Sprintf("%d %s", n, why))
+	}
+	sort.Strings(skipped)
+	return strings.Join(skipped, ", "), nil
+}
+
+// tuneRun is what a tuning run measured.
+type tuneRun struct {
+	before, validBefore float64 // the errors before tuning: fitted, held out
+	after, validAfter   float64 // and after, with the weights rounded
+	bestEpoch           int     // the epoch of the lowest held-out error
+	keptBest            bool    // whether its weights were restored
+}
+
+// runTune fits or sets K, runs the epochs with progress on stderr,
+// restores the weights of the lowest held-out error when asked, and
+// prints the summary line.
+func runTune(t *eval.Tuner, tf *tuneFlags, stdout, stderr io.Writer) tuneRun {
+	var r tuneRun
+	if tf.fixedK > 0 {
+		t.SetK(tf.fixedK)
 	} else {
 		t.FitK()
 	}
-	before, validBefore := t.Error(), t.ValidationError()
-	fmt.Fprintf(stderr, "K = %.4f, error before %.6f (held out %.6f)\n", t.K(), before, validBefore)
+	r.before, r.validBefore = t.Error(), t.ValidationError()
+	fmt.Fprintf(stderr, "K = %.4f, error before %.6f (held out %.6f)\n", t.K(), r.before, r.validBefore)
 	tuneStart := time.Now()
-	best, bestEpoch, bestErr := t.Snapshot(), 0, validBefore
-	for e := 1; e <= *epochs; e++ {
+	best, bestErr := t.Snapshot(), r.validBefore
+	for e := 1; e <= tf.epochs; e++ {
 		err := t.Epoch()
-		if e%max(*every, 1) == 0 || e == 1 || e == *epochs {
+		if e%max(tf.every, 1) == 0 || e == 1 || e == tf.epochs {
 			v := t.ValidationError()
-			fmt.Fprintf(stderr, "epoch %d/%d  error %.6f  held out %.6f  %.1fs\n", e, *epochs, err, v, time.Since(tuneStart).Seconds())
+			fmt.Fprintf(stderr, "epoch %d/%d  error %.6f  held out %.6f  %.1fs\n", e, tf.epochs, err, v, time.Since(tuneStart).Seconds())
 			if v < bestErr {
-				best, bestEpoch, bestErr = t.Snapshot(), e, v
+				best, r.bestEpoch, bestErr = t.Snapshot(), e, v
 			}
 		}
 	}
-	if *keepBest && t.ValidationLen() > 0 && bestEpoch < *epochs {
-		fmt.Fprintf(stderr, "keeping the weights of epoch %d, whose held-out error was lowest\n", bestEpoch)
+	if tf.keepBest && t.ValidationLen() > 0 && r.bestEpoch < tf.epochs {
+		fmt.Fprintf(stderr, "keeping the weights of epoch %d, whose held-out error was lowest\n", r.bestEpoch)
 		t.Restore(best)
+		r.keptBest = true
 	}
-	after, validAfter := t.RoundedError()
+	r.after, r.validAfter = t.RoundedError()
 	fmt.Fprintf(stdout, "positions %d (held out %d), K %.4f, error before %.6f, after %.6f; held out before %.6f, after %.6f; %d epochs in %.1fs\n",
-		t.Len(), t.ValidationLen(), t.K(), before, after, validBefore, validAfter, *epochs, time.Since(tuneStart).Seconds())
+		t.Len(), t.ValidationLen(), t.K(), r.before, r.after, r.validBefore, r.validAfter, tf.epochs, time.Since(tuneStart).Seconds())
+	return r
+}
 
-	// The command as run, with data files by their base names only: the
-	// generated file must not name directories of the machine it ran on.
+// tuneHeader returns the generated file's header lines: the command as
+// run, with data files by their base names only (the generated file must
+// not name directories of the machine it ran on), the data and the errors.
+func tuneHeader(args []string, tf *tuneFlags, t *eval.Tuner, skipped string, r tuneRun) []string {
 	shown := make([]string, len(args))
 	for i, a := range args {
 		shown[i] = a
-		if strings.ContainsRune(a, filepath.Separator) && !strings.HasPrefix(a, "-") && a != *out {
+		if strings.ContainsRune(a, filepath.Separator) && !strings.HasPrefix(a, "-") && a != tf.out {
 			shown[i] = filepath.Base(a)
 		}
 	}
 	header := []string{
 		"brudno tune " + strings.Join(shown, " "),
-		fmt.Sprintf("start: %s weights; positions fitted: %d, held out: %d (left out: %s)", *start, t.Len(), t.ValidationLen(), orNone(strings.Join(skipped, ", "))),
-		fmt.Sprintf("K = %.4f; mean squared error %.6f before, %.6f after %d epochs (held out: %.6f, %.6f)", t.K(), before, after, *epochs, validBefore, validAfter),
+		fmt.Sprintf("start: %s weights; positions fitted: %d, held out: %d (left out: %s)", tf.start, t.Len(), t.ValidationLen(), orNone(skipped)),
+		fmt.Sprintf("K = %.4f; mean squared error %.6f before, %.6f after %d epochs (held out: %.6f, %.6f)", t.K(), r.before, r.after, tf.epochs, r.validBefore, r.validAfter),
 	}
-	if *epochs == 0 {
-		header = append(header, "no epochs were run: these are the "+*start+" weights unchanged")
+	if tf.epochs == 0 {
+		header = append(header, "no epochs were run: these are the "+tf.start+" weights unchanged")
 	}
-	if *keepBest && t.ValidationLen() > 0 && bestEpoch < *epochs {
-		header = append(header, fmt.Sprintf("kept the weights after epoch %d, whose held-out error was lowest", bestEpoch))
+	if r.keptBest {
+		header = append(header, fmt.Sprintf("kept the weights after epoch %d, whose held-out error was lowest", r.bestEpoch))
 	}
-	if err := writeWeightsFile(*out, t.Weights(), header); err != nil {
-		fmt.Fprintf(stderr, "tune: %v\n", err)
-		return 1
-	}
-	fmt.Fprintf(stdout, "wrote %s\n", *out)
-	return 0
+	return header
 }
 
 func orNone(s string) string {

@@ -1,6 +1,5 @@
-// Tests of the wdl subcommand: the fit recovers known coefficients from
-// data drawn from them, and the command reads records, writes a Go file
-// and a plot, and evaluates the model in use.
+// Tests of the wdl subcommand: it reads records, writes a Go file and a
+// plot, and evaluates the model in use (wdl/fit_test.go tests the fit).
 
 package cli
 
@@ -19,82 +18,40 @@ import (
 	"brudno/board"
 	"brudno/engine"
 	"brudno/nnue/data"
+	"brudno/wdl"
 )
 
 // drawOutcome draws an outcome for the side to move from m.
-func drawOutcome(m *engine.WDLModel, s float64, v int, rng *rand.Rand) int8 {
+func drawOutcome(m *wdl.Model, s float64, v int, rng *rand.Rand) wdl.Outcome {
 	w, d, _ := m.Probs(s, v)
 	switch r := rng.Float64(); {
 	case r < w:
-		return wdlWin
+		return wdl.Win
 	case r < w+d:
-		return wdlDraw
+		return wdl.Draw
 	}
-	return wdlLoss
-}
-
-func TestWDLFitRecoversSyntheticModel(t *testing.T) {
-	truth := engine.WDLModel{Var: engine.WDLMaterial, Min: 10, Max: 78, Scale: 58,
-		A: [4]float64{60, 150, -80, 30}, B: [4]float64{70, 40, -10, 5}}
-	rng := rand.New(rand.NewPCG(3, 4))
-	var samples []wdlSample
-	for i := range 200000 {
-		mat := 10 + rng.IntN(69)
-		s := int32(math.Round(rng.NormFloat64() * 250))
-		samples = append(samples, wdlSample{score: s, mat: int16(mat), out: drawOutcome(&truth, float64(s), mat, rng), held: i%10 == 9})
-	}
-	d := &wdlData{samples: samples, games: 1}
-	r, err := fitWDLVariable(d, engine.WDLMaterial)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("fitted %s in %d iterations", wdlCoefficients(&r.model), r.iters)
-	for _, v := range []int{12, 25, 40, 55, 70, 78} {
-		ta, tb := truth.AB(v)
-		fa, fb := r.model.AB(v)
-		if math.Abs(fa-ta) > 0.06*ta+4 || math.Abs(fb-tb) > 0.06*tb+3 {
-			t.Errorf("material %d: a %.1f b %.1f, true %.1f %.1f", v, fa, fb, ta, tb)
-		}
-	}
-	// The cubics' coefficients are strongly correlated, so each is
-	// checked against its standard error.
-	se := wdlStdErrors(&r.model, r.train)
-	fit, want := wdlParamsOf(&r.model), wdlParamsOf(&truth)
-	for k := range wdlParams {
-		if !(math.Abs(fit[k]-want[k]) < 4*se[k]) {
-			t.Errorf("coefficient %d: %.1f ± %.1f, true %.1f", k, fit[k], se[k], want[k])
-		}
-	}
-	t.Logf("standard errors %.1f", se)
-	// The true model cannot be much more likely than the fitted one.
-	trueLL, n := wdlLogLik(&truth, r.train, nil, nil)
-	if trueLL/n > r.trainLL+1e-9 {
-		t.Errorf("true model's log-likelihood %.6f above the fit's %.6f", trueLL/n, r.trainLL)
-	}
-	if r.heldLL <= r.heldBase {
-		t.Errorf("held-out log-likelihood %.4f no better than ignoring the score (%.4f)", r.heldLL, r.heldBase)
-	}
+	return wdl.Loss
 }
 
 // writeWDLRecords writes records of positions of various material with
 // scores and results drawn from m, one game per position, and returns
 // the outcomes for the side to move.
-func writeWDLRecords(t *testing.T, name string, m *engine.WDLModel, n int) []int8 {
+func writeWDLRecords(t *testing.T, name string, m *wdl.Model, n int) []wdl.Outcome {
 	t.Helper()
 	fens := engine.BenchFENs
 	var buf bytes.Buffer
 	w := data.NewWriter(&buf)
 	rng := rand.New(rand.NewPCG(5, 6))
-	var outs []int8
+	var outs []wdl.Outcome
 	for i := range n {
 		p, err := board.ParseFEN(fens[i%len(fens)])
 		if err != nil {
 			t.Fatal(err)
 		}
 		s := int(math.Round(rng.NormFloat64() * 200))
-		out := drawOutcome(m, float64(s), engine.Material(p), rng)
+		out := drawOutcome(m, float64(s), wdl.Material(p), rng)
 		outs = append(outs, out)
-		res := map[int8]data.Result{wdlWin: data.WhiteWin, wdlDraw: data.Draw, wdlLoss: data.BlackWin}[out]
+		res := map[wdl.Outcome]data.Result{wdl.Win: data.WhiteWin, wdl.Draw: data.Draw, wdl.Loss: data.BlackWin}[out]
 		if p.Side() == board.Black && res != data.Draw {
 			res = data.WhiteWin + data.BlackWin - res
 		}
@@ -112,20 +69,20 @@ func writeWDLRecords(t *testing.T, name string, m *engine.WDLModel, n int) []int
 
 func TestWDLCommand(t *testing.T) {
 	dir := t.TempDir()
-	truth := engine.WDLModel{Var: engine.WDLMaterial, Min: 10, Max: 78, Scale: 58, A: [4]float64{150}, B: [4]float64{90}}
+	truth := wdl.Model{Var: wdl.VarMaterial, Min: 10, Max: 78, Scale: 58, A: [4]float64{150}, B: [4]float64{90}}
 	in := filepath.Join(dir, "games.bin")
 	outs := writeWDLRecords(t, in, &truth, 20000)
 	d, err := readWDLData([]string{in}, 10, io.Discard)
-	if err != nil || len(d.samples) != len(outs) || d.games != len(outs) {
-		t.Fatalf("read %v: %d samples of %d games, want %d", err, len(d.samples), d.games, len(outs))
+	if err != nil || len(d.Samples) != len(outs) || d.Games != len(outs) {
+		t.Fatalf("read %v: %d samples of %d games, want %d", err, len(d.Samples), d.Games, len(outs))
 	}
 	held := 0
-	for i, sm := range d.samples {
+	for i, sm := range d.Samples {
 		p, _ := board.ParseFEN(engine.BenchFENs[i%len(engine.BenchFENs)])
-		if sm.out != outs[i] || int(sm.mat) != engine.Material(p) || int(sm.move) != p.FullmoveNumber() {
-			t.Fatalf("record %d read as %+v, want outcome %d, material %d, move %d", i, sm, outs[i], engine.Material(p), p.FullmoveNumber())
+		if sm.Out != outs[i] || int(sm.Material) != wdl.Material(p) || int(sm.Move) != p.FullmoveNumber() {
+			t.Fatalf("record %d read as %+v, want outcome %d, material %d, move %d", i, sm, outs[i], wdl.Material(p), p.FullmoveNumber())
 		}
-		if sm.held {
+		if sm.Held {
 			held++
 		}
 	}

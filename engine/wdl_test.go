@@ -1,4 +1,4 @@
-// Tests of the win/draw/loss model and the UCI_ShowWDL option.
+// Tests of the engine's win/draw/loss model and the UCI_ShowWDL option.
 package engine
 
 import (
@@ -6,37 +6,8 @@ import (
 
 	"brudno/board"
 	"brudno/search"
+	"brudno/wdl"
 )
-
-// The models checked: the one in use and two of other shapes.
-func testWDLModels() []WDLModel {
-	return []WDLModel{
-		CurrentWDLModel(),
-		{Var: WDLMaterial, Min: 10, Max: 78, Scale: 58, A: [4]float64{100, 80, 60, -20}, B: [4]float64{70, 40, -10, 5}},
-		{Var: WDLMove, Min: 5, Max: 120, Scale: 64, A: [4]float64{-20, 0, 0, 0}, B: [4]float64{30, 0, 0, 0}}, // a < 0: W+L over 1000 unless cut
-	}
-}
-
-func TestWDLSumMonotoneSymmetric(t *testing.T) {
-	for mi, m := range testWDLModels() {
-		for v := m.Min - 3; v <= m.Max+3; v++ {
-			prev := WDL{Win: -1, Loss: 1001}
-			for s := -3000; s <= 3000; s++ {
-				e := m.PerMille(s, v)
-				if e.Win+e.Draw+e.Loss != 1000 || e.Win < 0 || e.Draw < 0 || e.Loss < 0 {
-					t.Fatalf("model %d, v %d, score %d: %+v", mi, v, s, e)
-				}
-				if e.Win < prev.Win || e.Loss > prev.Loss {
-					t.Fatalf("model %d, v %d: not monotone from score %d (%+v) to %d (%+v)", mi, v, s-1, prev, s, e)
-				}
-				if r := m.PerMille(-s, v); r.Win != e.Loss || r.Loss != e.Win || r.Draw != e.Draw {
-					t.Fatalf("model %d, v %d: %d gives %+v but %d gives %+v", mi, v, s, e, -s, r)
-				}
-				prev = e
-			}
-		}
-	}
-}
 
 func TestWDLModelInUseIsSane(t *testing.T) {
 	m := CurrentWDLModel()
@@ -48,13 +19,13 @@ func TestWDLModelInUseIsSane(t *testing.T) {
 			t.Errorf("%s %d: +1000 cp gives %+v", m.Var, v, e)
 		}
 	}
+	if err := wdl.CheckPerMille(&m); err != nil {
+		t.Error(err)
+	}
 }
 
-func TestWDLMateAndMaterial(t *testing.T) {
+func TestWDLMate(t *testing.T) {
 	p := board.NewPosition()
-	if got := Material(p); got != 78 {
-		t.Errorf("material of the start position %d, want 78", got)
-	}
 	if got := EstimateWDL(search.Mate-5, p); got != (WDL{Win: 1000}) {
 		t.Errorf("mate for the side to move: %+v", got)
 	}

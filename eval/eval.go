@@ -197,6 +197,42 @@ func (e *Evaluator) evaluate(p *board.Position, tr *Trace) int {
 	return v
 }
 
+// outpostRanks returns the ranks where a minor piece of colour c can
+// stand on an outpost: the relative ranks 4 to 6.
+func outpostRanks(c board.Color) board.Bitboard {
+	if c == board.Black {
+		return 0x000000FFFFFF0000
+	}
+	return 0x0000FFFFFF000000
+}
+
+// relativeRanks78 returns colour c's seventh and eighth ranks.
+func relativeRanks78(c board.Color) (seventh, eighth board.Bitboard) {
+	if c == board.Black {
+		return board.Rank2, board.Rank1
+	}
+	return board.Rank7, board.Rank8
+}
+
+// kingAttack counts a piece of colour c and type pt among the attackers
+// of the enemy king zone when its attacks att reach the zone.
+func (st *evalState) kingAttack(c board.Color, pt board.PieceType, att, zone board.Bitboard) {
+	if a := att & zone; a != 0 {
+		st.attackers[c][pt]++
+		st.nAttackers[c]++
+		st.zoneAttack[c] += a.Count()
+	}
+}
+
+// piece counts in the trace a piece of type pt and colour c on the
+// relative square rs: its material, its piece-square entry, and its
+// mobility, whose entry in the piece type's mobility table is mobility.
+func (tr *Trace) piece(pt board.PieceType, rs board.Square, c board.Color, mobility *[2]int16) {
+	tr.C.Material[pt][c]++
+	tr.C.PST[pt][rs][c]++
+	mobility[c]++
+}
+
 // pieces evaluates the knights, bishops, rooks and queens of colour c:
 // material, piece-square tables, mobility, outposts, open files, the
 // seventh rank and attacks on the enemy king zone.
@@ -208,19 +244,7 @@ func (e *Evaluator) pieces(st *evalState, pe *pawnEntry, c board.Color, tr *Trac
 	zone := kingZone[them][st.kings[them]]
 	var s Score
 	occ := st.occ
-	outpostRanks := board.Bitboard(0x0000FFFFFF000000) // relative ranks 4-6 for White
-	if c == board.Black {
-		outpostRanks = 0x000000FFFFFF0000
-	}
-	outposts := outpostRanks & st.attackedBy[c][board.Pawn] &^ pe.span[them]
-
-	kingAttack := func(pt board.PieceType, att board.Bitboard) {
-		if a := att & zone; a != 0 {
-			st.attackers[c][pt]++
-			st.nAttackers[c]++
-			st.zoneAttack[c] += a.Count()
-		}
-	}
+	outposts := outpostRanks(c) & st.attackedBy[c][board.Pawn] &^ pe.span[them]
 
 	for b := p.Pieces(c, board.Knight); b != 0; {
 		sq := b.PopFirst()
@@ -230,9 +254,7 @@ func (e *Evaluator) pieces(st *evalState, pe *pawnEntry, c board.Color, tr *Trac
 		mob := (att & st.mobArea[c]).Count()
 		s += w.Material[board.Knight] + w.PST[board.Knight][rs] + w.KnightMobility[mob]
 		if tr != nil {
-			tr.C.Material[board.Knight][c]++
-			tr.C.PST[board.Knight][rs][c]++
-			tr.C.KnightMobility[mob][c]++
+			tr.piece(board.Knight, rs, c, &tr.C.KnightMobility[mob])
 		}
 		if outposts.Has(sq) {
 			s += w.KnightOutpost
@@ -240,7 +262,7 @@ func (e *Evaluator) pieces(st *evalState, pe *pawnEntry, c board.Color, tr *Trac
 				tr.C.KnightOutpost[c]++
 			}
 		}
-		kingAttack(board.Knight, att)
+		st.kingAttack(c, board.Knight, att, zone)
 	}
 	bishops := p.Pieces(c, board.Bishop)
 	if bishops.More() {
@@ -257,9 +279,7 @@ func (e *Evaluator) pieces(st *evalState, pe *pawnEntry, c board.Color, tr *Trac
 		mob := (att & st.mobArea[c]).Count()
 		s += w.Material[board.Bishop] + w.PST[board.Bishop][rs] + w.BishopMobility[mob]
 		if tr != nil {
-			tr.C.Material[board.Bishop][c]++
-			tr.C.PST[board.Bishop][rs][c]++
-			tr.C.BishopMobility[mob][c]++
+			tr.piece(board.Bishop, rs, c, &tr.C.BishopMobility[mob])
 		}
 		if outposts.Has(sq) {
 			s += w.BishopOutpost
@@ -267,14 +287,10 @@ func (e *Evaluator) pieces(st *evalState, pe *pawnEntry, c board.Color, tr *Trac
 				tr.C.BishopOutpost[c]++
 			}
 		}
-		kingAttack(board.Bishop, att)
+		st.kingAttack(c, board.Bishop, att, zone)
 	}
 	allPawns := st.pawns[board.White] | st.pawns[board.Black]
-	seventh := board.Rank7
-	eighth := board.Rank8
-	if c == board.Black {
-		seventh, eighth = board.Rank2, board.Rank1
-	}
+	seventh, eighth := relativeRanks78(c)
 	for b := p.Pieces(c, board.Rook); b != 0; {
 		sq := b.PopFirst()
 		rs := sq ^ flip
@@ -283,9 +299,7 @@ func (e *Evaluator) pieces(st *evalState, pe *pawnEntry, c board.Color, tr *Trac
 		mob := (att & st.mobArea[c]).Count()
 		s += w.Material[board.Rook] + w.PST[board.Rook][rs] + w.RookMobility[mob]
 		if tr != nil {
-			tr.C.Material[board.Rook][c]++
-			tr.C.PST[board.Rook][rs][c]++
-			tr.C.RookMobility[mob][c]++
+			tr.piece(board.Rook, rs, c, &tr.C.RookMobility[mob])
 		}
 		file := fileMask[sq.File()]
 		if allPawns&file == 0 {
@@ -305,7 +319,7 @@ func (e *Evaluator) pieces(st *evalState, pe *pawnEntry, c board.Color, tr *Trac
 				tr.C.RookSeventh[c]++
 			}
 		}
-		kingAttack(board.Rook, att)
+		st.kingAttack(c, board.Rook, att, zone)
 	}
 	for b := p.Pieces(c, board.Queen); b != 0; {
 		sq := b.PopFirst()
@@ -315,11 +329,9 @@ func (e *Evaluator) pieces(st *evalState, pe *pawnEntry, c board.Color, tr *Trac
 		mob := (att & st.mobArea[c]).Count()
 		s += w.Material[board.Queen] + w.PST[board.Queen][rs] + w.QueenMobility[mob]
 		if tr != nil {
-			tr.C.Material[board.Queen][c]++
-			tr.C.PST[board.Queen][rs][c]++
-			tr.C.QueenMobility[mob][c]++
+			tr.piece(board.Queen, rs, c, &tr.C.QueenMobility[mob])
 		}
-		kingAttack(board.Queen, att)
+		st.kingAttack(c, board.Queen, att, zone)
 	}
 	return s
 }
