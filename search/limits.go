@@ -111,8 +111,39 @@ func (tm *timeManager) checkMask() uint64 {
 }
 
 // hardExpired reports whether the search must abort now.
-func (tm *timeManager) hardExpired() bool {
-	return tm.hard > 0 && !tm.pondering.Load() && tm.elapsed() >= tm.hard
+func (tm *timeManager) hardExpired() bool { return tm.hardExpiredAt(time.Now().UnixNano()) }
+
+// hardExpiredAt reports whether the search must abort at now (unix ns).
+func (tm *timeManager) hardExpiredAt(now int64) bool {
+	return tm.hard > 0 && !tm.pondering.Load() && time.Duration(now-tm.startNS.Load()) >= tm.hard
+}
+
+// A busy host: when the main thread finds much more time between two
+// checks of its limits than their few hundred nodes take (a machine with
+// more searching threads than cores, which leaves a thread waiting for a
+// CPU for tens of milliseconds), the longest such gap is kept back from
+// the clock in later searches, beside Move Overhead, fading by an eighth
+// a search. On a machine with a core to spare gaps stay under
+// hostDelayMin and nothing changes.
+const (
+	hostDelayMin = 5 * time.Millisecond
+	hostDelayMax = 500 * time.Millisecond
+)
+
+// noteGap records the time since the thread's last check of its limits.
+func (t *thread) noteGap(now int64) {
+	if t.lastCheck != 0 {
+		t.maxGap = max(t.maxGap, time.Duration(now-t.lastCheck))
+	}
+	t.lastCheck = now
+}
+
+// noteHostDelay folds a search's longest gap into the delay kept back.
+func (s *Searcher) noteHostDelay(gap time.Duration) {
+	if gap < hostDelayMin {
+		gap = 0
+	}
+	s.hostDelay = min(max(gap, s.hostDelay*7/8), hostDelayMax)
 }
 
 // softExpired reports whether another iteration should not be started,

@@ -105,3 +105,45 @@ func TestCheckMask(t *testing.T) {
 		}
 	}
 }
+
+// A gap between two checks of the limits under hostDelayMin is none; a
+// longer one is kept back whole, then fades by an eighth a search.
+func TestNoteHostDelay(t *testing.T) {
+	s := NewSearcher(NewTT(1))
+	ms := time.Millisecond
+	for _, c := range []struct{ gap, want time.Duration }{
+		{4 * ms, 0}, {40 * ms, 40 * ms}, {2 * ms, 35 * ms}, {0, 35 * ms * 7 / 8}, {20 * ms, 35 * ms * 7 / 8 * 7 / 8},
+		{30 * ms, 30 * ms}, {2 * time.Second, hostDelayMax},
+	} {
+		s.noteHostDelay(c.gap)
+		if s.hostDelay != c.want {
+			t.Fatalf("after a gap of %v: %v kept back, want %v", c.gap, s.hostDelay, c.want)
+		}
+	}
+}
+
+// A search whose main thread is held up (here by its Info callback, as
+// by a machine with no core free) keeps the delay back from the next
+// search's clock.
+func TestHostDelayKeptBack(t *testing.T) {
+	s := NewSearcher(NewTT(1))
+	pos, _ := board.ParseFEN(board.StartFEN)
+	opts := DefaultOptions()
+	s.Search(pos, Limits{Depth: 6}, opts, 0, Callbacks{Info: func(Info) { time.Sleep(30 * time.Millisecond) }})
+	if s.hostDelay < 30*time.Millisecond {
+		t.Fatalf("held up 30 ms between checks, %v kept back", s.hostDelay)
+	}
+	lim := Limits{HasClock: true, WTime: 2 * time.Second, BTime: 2 * time.Second}
+	s.Prepare(pos, lim, opts, 10*time.Millisecond)
+	_, hard := allocate(&lim, board.White, 0, 10*time.Millisecond+s.hostDelay)
+	if s.tm.hard != hard {
+		t.Errorf("hard limit %v, want %v with %v kept back", s.tm.hard, hard, s.hostDelay)
+	}
+	// A search with no delay lets it fade (depth 1: too few nodes to
+	// check the limits even once).
+	before := s.hostDelay
+	s.Search(pos, Limits{Depth: 1}, opts, 0, Callbacks{})
+	if s.hostDelay >= before {
+		t.Errorf("kept back %v after a search without delay, was %v", s.hostDelay, before)
+	}
+}

@@ -55,6 +55,8 @@ type Searcher struct {
 	tbHits  atomic.Uint64
 	mu      sync.Mutex // guards tm against PonderHit from another goroutine
 
+	hostDelay time.Duration // kept back from the clock for a busy host (noteHostDelay)
+
 	// The deepest iteration any thread has completed (with MultiPV 1):
 	// the other threads abandon that depth and take its result.
 	doneDepth atomic.Int32
@@ -177,6 +179,8 @@ type thread struct {
 	pos       *board.Position
 	nodes     uint64
 	checkMask uint64        // checkLimits runs when nodes&checkMask is 0
+	lastCheck int64         // unix ns of the last check of the limits (main thread)
+	maxGap    time.Duration // the longest time between two checks in this search
 	published atomic.Uint64 // nodes, updated at every check of the limits
 	selDepth  int
 	stack     [MaxPly + 2]frame
@@ -205,7 +209,7 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 	opts.MultiPV = max(opts.MultiPV, 1)
 	s.mu.Lock()
 	s.opts, s.limits = opts, limits
-	s.tm = newTimeManager(&s.limits, pos, overhead)
+	s.tm = newTimeManager(&s.limits, pos, overhead+s.hostDelay)
 	s.mu.Unlock()
 	s.stop.Store(false)
 	s.stopAsked.Store(false)
@@ -228,6 +232,7 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 		}
 		t.nodes, t.sharedAt = 0, 0
 		t.checkMask = s.tm.checkMask()
+		t.lastCheck, t.maxGap = s.tm.startNS.Load(), 0
 		t.completed = 0
 		t.best = rootMove{}
 		t.reported = board.NoMove
@@ -270,6 +275,7 @@ func (s *Searcher) Run(cb Callbacks) Result {
 	}
 	main.iterate()
 	s.stop.Store(true)
+	s.noteHostDelay(main.maxGap)
 	if s.ybw != nil {
 		s.endYBW()
 	}

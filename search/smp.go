@@ -4,6 +4,8 @@
 // Limits (time, nodes) are checked here every 256 or 2,048 nodes.
 package search
 
+import "time"
+
 // halted reports whether the thread must unwind: the search was stopped,
 // another thread completed the iteration it is searching (Lazy SMP), or a
 // cutoff ended a split point it works under (YBW).
@@ -52,9 +54,13 @@ func (t *thread) adoptDeepest() int {
 func (t *thread) checkLimits() {
 	s := t.s
 	t.published.Store(t.nodes)
+	now := time.Now().UnixNano()
+	if t.id == 0 && s.ybw == nil {
+		t.noteGap(now)
+	}
 	// Stop lets depth 1 complete (it takes microseconds), so even a
 	// flagging clock gets a searched move.
-	if s.tm.hardExpired() {
+	if s.tm.hardExpiredAt(now) {
 		s.Stop()
 	}
 	if s.ybw != nil {

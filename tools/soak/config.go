@@ -57,13 +57,15 @@ func pick[T any](r *rand.Rand, choices []T, weights []float64) T {
 // drawLimit draws the batch's limit; clocks from 0.5+0.005 to 10+0.1
 // weighted towards the short ones so that thousands of games fit in hours.
 func drawLimit(r *rand.Rand) limit {
-	switch pick(r, []string{"tc", "nodes", "depth", "movetime"}, []float64{0.6, 0.15, 0.1, 0.15}) {
+	switch pick(r, []string{"tc", "nodes", "depth", "movetime"}, []float64{0.65, 0.15, 0.1, 0.1}) {
 	case "nodes":
 		return limit{"nodes", strconv.Itoa(pick(r, []int{1000, 5000, 20000}, []float64{1, 1, 1}))}
 	case "depth":
 		return limit{"depth", strconv.Itoa(3 + r.IntN(5))}
 	case "movetime":
-		return limit{"movetime", pick(r, []string{"0.01", "0.02", "0.05", "0.1"}, []float64{1, 1, 1, 1})}
+		// Not under 50 ms: no engine answers a shorter movetime in time
+		// on a machine that makes a thread wait tens of milliseconds.
+		return limit{"movetime", pick(r, []string{"0.05", "0.1", "0.2"}, []float64{1, 1, 0.5})}
 	}
 	return limit{"tc", pick(r, []string{"0.5+0.005", "1+0.01", "2+0.02", "4+0.04", "10+0.1"}, []float64{4, 3, 1.5, 0.5, 0.15})}
 }

@@ -220,11 +220,11 @@ func (s *soak) run(id, lane int) batch {
 		}
 		cmd, engine := s.self, s.engine
 		if s.nice != "" {
-			// The wrapper stands in for the GUI: its delays are not the
-			// engine's, so it runs at a higher priority and the engine at
-			// the usual one.
+			// fastchess (at -5) and the wrapper (at -10) stand in for the
+			// GUI: their delays are not the engine's, so they run above
+			// the engines, which run at the usual priority (0).
 			cmd, wrapArgs = s.nice, "-n -5 "+s.self+" "+wrapArgs
-			engine = s.nice + " -n 5 " + engine
+			engine = s.nice + " -n 10 " + engine
 		}
 		a := []string{"-engine", "cmd=" + cmd, "args=" + wrapArgs + " -- " + engine, "name=" + name,
 			cfg.Limit.limitArg(true), "option.Debug Log File=" + log}
@@ -241,7 +241,11 @@ func (s *soak) run(id, lane int) batch {
 		if strings.HasPrefix(la, "st=") {
 			la += " timemargin=100"
 		}
-		args = append(args, "-engine", "cmd="+s.opponent, "name=opponent", "option.Hash=16", "option.Threads=1")
+		opp := []string{"cmd=" + s.opponent}
+		if s.nice != "" {
+			opp = []string{"cmd=" + s.nice, "args=-n 5 " + s.opponent} // back to priority 0
+		}
+		args = append(append(append(args, "-engine"), opp...), "name=opponent", "option.Hash=16", "option.Threads=1")
 		args = append(args, strings.Fields(la)...)
 		b.Sides["opponent"] = &side{Name: "opponent"}
 	}
@@ -260,6 +264,9 @@ func (s *soak) run(id, lane int) batch {
 	}
 	start := time.Now()
 	cmd := exec.Command(s.fastchess, args...)
+	if s.nice != "" {
+		cmd = exec.Command(s.nice, append([]string{"-n", "-5", s.fastchess}, args...)...)
+	}
 	cmd.Dir = s.out
 	out, err := cmd.CombinedOutput()
 	b.Seconds = time.Since(start).Seconds()
