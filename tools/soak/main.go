@@ -364,7 +364,16 @@ func (b *batch) failures() []string {
 				f = append(f, fmt.Sprintf("%s: %d %s", name, n, what))
 			}
 		}
-		add(sd.TimeLosses, "losses on time")
+		if sd.TimeLosses > 0 {
+			// fastchess's overrun beside the wrapper's: a loss the wrapper
+			// saw answered in time was lost between it and fastchess.
+			wrapped := "-"
+			for _, r := range sd.Records {
+				wrapped = fmt.Sprintf("%.1f ms", r.MaxOverrunMS)
+			}
+			f = append(f, fmt.Sprintf("%s: %d losses on time (fastchess overrun %v ms, largest at the wrapper %s)",
+				name, sd.TimeLosses, sd.OverrunMS, wrapped))
+		}
 		add(sd.Illegal, "illegal moves")
 		add(sd.Crashes, "crashes")
 		add(sd.Stalls, "stalls")

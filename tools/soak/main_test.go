@@ -45,7 +45,7 @@ Finished game 7 (brudno-A vs opponent): 1-0 {White mates}
 		t.Errorf("warnings %q", b.Warnings)
 	}
 	f := strings.Join(b.failures(), "\n")
-	for _, want := range []string{"brudno-A: 1 losses on time", "opponent: 1 illegal moves", "brudno-A: no wrapper record", "fastchess: Warning; Failed"} {
+	for _, want := range []string{"brudno-A: 1 losses on time (fastchess overrun [9] ms", "opponent: 1 illegal moves", "brudno-A: no wrapper record", "fastchess: Warning; Failed"} {
 		if !strings.Contains(f, want) {
 			t.Errorf("failures lack %q:\n%s", want, f)
 		}
