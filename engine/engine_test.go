@@ -4,6 +4,8 @@
 package engine
 
 import (
+	"runtime"
+	"strconv"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -108,5 +110,23 @@ func TestBenchDeterministic(t *testing.T) {
 	b, _ := Bench(6, search.DefaultOptions(), nil)
 	if a != b || a == 0 {
 		t.Errorf("bench nodes %d then %d", a, b)
+	}
+}
+
+// More threads than CPUs raise GOMAXPROCS, so that the search threads and
+// the protocol loop all run at once; fewer leave it at the CPUs.
+func TestThreadsSetProcs(t *testing.T) {
+	before := runtime.GOMAXPROCS(0)
+	defer runtime.GOMAXPROCS(before)
+	e := New()
+	for _, c := range []struct{ threads, want int }{
+		{1, max(runtime.NumCPU(), 2)}, {runtime.NumCPU() + 2, runtime.NumCPU() + 3}, {1, max(runtime.NumCPU(), 2)},
+	} {
+		if err := e.SetOption("Threads", strconv.Itoa(c.threads)); err != nil {
+			t.Fatal(err)
+		}
+		if got := runtime.GOMAXPROCS(0); got != c.want {
+			t.Errorf("Threads %d: GOMAXPROCS %d, want %d", c.threads, got, c.want)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -49,6 +50,7 @@ func init() {
 		}},
 		{Name: "Threads", Type: Spin, Default: "1", Min: 1, Max: 256, apply: func(e *Engine, v string) error {
 			e.set.search.Threads, _ = strconv.Atoi(v)
+			setProcs(e.set.search.Threads)
 			if e.searcher != nil {
 				e.searcher.Reserve(e.set.search.Threads, e.set.search.Net)
 			}
@@ -182,4 +184,16 @@ func (e *Engine) SearchOptions() search.Options {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.set.search
+}
+
+// setProcs lets Go run every search thread and the protocol loop at once
+// (GOMAXPROCS at least threads+1, never under the CPUs). With more
+// threads than CPUs, Go's own scheduler would otherwise share the CPUs
+// among them in 10 ms slices, and the main search thread, or the loop
+// that answers isready, could wait that long for its turn; the kernel's
+// scheduler shares them more finely.
+func setProcs(threads int) {
+	if n := max(runtime.NumCPU(), threads+1); runtime.GOMAXPROCS(0) != n {
+		runtime.GOMAXPROCS(n)
+	}
 }

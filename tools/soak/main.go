@@ -369,7 +369,7 @@ func (b *batch) failures() []string {
 			// saw answered in time was lost between it and fastchess.
 			wrapped := "-"
 			for _, r := range sd.Records {
-				wrapped = fmt.Sprintf("%.1f ms", r.MaxOverrunMS)
+				wrapped = fmt.Sprintf("%.1f ms, after waiting %.1f ms for a CPU", r.MaxOverrunMS, r.WaitAtMaxMS)
 			}
 			f = append(f, fmt.Sprintf("%s: %d losses on time (fastchess overrun %v ms, largest at the wrapper %s)",
 				name, sd.TimeLosses, sd.OverrunMS, wrapped))

@@ -101,6 +101,24 @@ func report(bs []batch, meta map[string]string) string {
 	sb.WriteString(brudno.row("Brudno (engine-games)"))
 	sb.WriteString(opp.row("opponent (games)"))
 	fmt.Fprintf(&sb, "\nPonder hits %d, misses %d. PV warnings by kind: %v.\n", ponderHits, ponderMisses, pvKinds)
+	starved, outside := 0, 0 // Brudno's processes with a loss on time, by what the wrapper saw
+	for _, b := range bs {
+		for name, sd := range b.Sides {
+			if !strings.HasPrefix(name, "brudno") || sd.TimeLosses == 0 {
+				continue
+			}
+			for _, r := range sd.Records {
+				switch {
+				case r.MaxOverrunMS <= 0:
+					outside++
+				case r.WaitAtMaxMS >= r.MaxOverrunMS:
+					starved++
+				}
+			}
+		}
+	}
+	fmt.Fprintf(&sb, "Of Brudno's processes that lost on time, %d answered in time at the wrapper (the delay came after it), "+
+		"and in %d the threads waited for a CPU at least as long as the overrun during the move that overran most.\n", outside, starved)
 
 	sb.WriteString("\n## By option value (Brudno's engine-games)\n\n| option | value " + tallyHead +
 		"| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")

@@ -40,6 +40,8 @@ type record struct {
 	Moves        int      `json:"moves"`
 	TimedMoves   int      `json:"timed_moves"`
 	MaxOverrunMS float64  `json:"max_overrun_ms"` // largest (time taken - time left); negative: the closest margin
+	WaitAtMaxMS  float64  `json:"wait_at_max_ms"` // in that search, the time the engine's threads waited for a CPU
+	MaxWaitMS    float64  `json:"max_wait_ms"`    // the most any one search waited for a CPU
 	PonderHits   int      `json:"ponder_hits"`
 	PonderMisses int      `json:"ponder_misses"`
 	Violations   []string `json:"violations,omitempty"`
@@ -54,7 +56,9 @@ type proxy struct {
 	toGUI    io.Writer
 	ponder   bool // play the pondering GUI
 	now      func() time.Time
-	rss      func() int // resident memory now, KB (0: unknown)
+	rss      func() int   // resident memory now, KB (0: unknown)
+	runWait  func() int64 // ns the engine's threads have waited for a CPU (nil: unknown)
+	waitAt   int64        // runWait at the start of the current search
 	rec      record
 
 	lastPos   string    // the last position command from the GUI
@@ -173,6 +177,9 @@ func (p *proxy) fromGUI(line string) {
 				p.allowedMS = float64(c.wtime)
 			}
 		}
+		if p.runWait != nil {
+			p.waitAt = p.runWait()
+		}
 		if p.state == hitWait {
 			p.state = searching
 			p.rec.PonderHits++
@@ -264,11 +271,16 @@ func (p *proxy) fromEngine(line string) {
 	}
 	p.state = idle
 	p.rec.Moves++
+	wait := 0.0
+	if p.runWait != nil {
+		wait = float64(p.runWait()-p.waitAt) / 1e6
+		p.rec.MaxWaitMS = max(p.rec.MaxWaitMS, wait)
+	}
 	if p.allowedMS > 0 {
 		taken := float64(p.now().Sub(p.start).Microseconds()) / 1000
 		over := taken - p.allowedMS
 		if p.rec.TimedMoves == 0 || over > p.rec.MaxOverrunMS {
-			p.rec.MaxOverrunMS = over
+			p.rec.MaxOverrunMS, p.rec.WaitAtMaxMS = over, wait
 		}
 		p.rec.TimedMoves++
 	}
@@ -326,6 +338,28 @@ func rssKB(pid int) int {
 	return 0
 }
 
+// runWaitNS sums, over a process's threads, the time they have waited
+// on a run queue (the second field of /proc/PID/task/TID/schedstat).
+func runWaitNS(pid int) int64 {
+	dir := "/proc/" + strconv.Itoa(pid) + "/task"
+	tasks, err := os.ReadDir(dir)
+	if err != nil {
+		return 0
+	}
+	var sum int64
+	for _, t := range tasks {
+		b, err := os.ReadFile(dir + "/" + t.Name() + "/schedstat")
+		if err != nil {
+			continue
+		}
+		if f := strings.Fields(string(b)); len(f) >= 2 {
+			v, _ := strconv.ParseInt(f[1], 10, 64)
+			sum += v
+		}
+	}
+	return sum
+}
+
 // wrap runs the engine behind the proxy and appends its record to recFile.
 func wrap(recFile, label string, ponder bool, argv []string) int {
 	cmd := exec.Command(argv[0], argv[1:]...)
@@ -347,7 +381,8 @@ func wrap(recFile, label string, ponder bool, argv []string) int {
 	}
 	gui := bufio.NewWriter(os.Stdout)
 	p := &proxy{toEngine: in, toGUI: flusher{gui}, ponder: ponder, now: time.Now,
-		rss: func() int { return rssKB(cmd.Process.Pid) }, rec: record{Label: label}}
+		rss: func() int { return rssKB(cmd.Process.Pid) }, rec: record{Label: label},
+		runWait: func() int64 { return runWaitNS(cmd.Process.Pid) }}
 	go func() {
 		sc := bufio.NewScanner(os.Stdin)
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
