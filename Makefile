@@ -220,14 +220,15 @@ timeloss: build
 		$(GO) run ./tools/timeloss -engine ./$(EXE) -fastchess $(FASTCHESS) -book $(SHARED)/books/noob_2moves.epd \
 			-tc $$tc -games $(TIMELOSS_GAMES) -concurrency $$c || exit 1; done; done
 
-# The soak (docs/reliability.md, "Soak"): SOAK_GAMES games, SOAK_LANES at
-# once, each batch of two with options drawn at random (tools/soak),
-# against Brudno or SOAK_OPPONENT; SOAK_SYZYGY is set in half the batches
-# when it exists. It resumes from SOAK_OUT/batches.jsonl; the report is
+# The soak (docs/reliability.md, "The soak"): SOAK_GAMES games, SOAK_LANES
+# at once, each batch of SOAK_BATCH games with options drawn at random and
+# one engine process a side (tools/soak), against Brudno or SOAK_OPPONENT;
+# SOAK_SYZYGY is set in half the batches when it exists. It resumes from SOAK_OUT/batches.jsonl; the report is
 # SOAK_OUT/report.md, failing batches keep their PGN and logs there.
 SOAK_GAMES ?= 2000
 SOAK_LANES ?= $(CORES)
 SOAK_SEED ?= 1
+SOAK_BATCH ?= 2
 SOAK_OUT ?= soak-results
 SOAK_OPPONENT ?= $(wildcard $(ETHEREAL))
 SOAK_SYZYGY ?= $(wildcard $(SHARED)/syzygy)
@@ -238,7 +239,7 @@ soak: build
 	cp $(EXE) $(SOAK_OUT)/brudno-soak
 	$(SOAK_OUT)/soak -engine $(SOAK_OUT)/brudno-soak -fastchess $(FASTCHESS) -book $(SHARED)/books/noob_2moves.epd \
 		-opponent "$(SOAK_OPPONENT)" -syzygy "$(SOAK_SYZYGY)" -games $(SOAK_GAMES) -lanes $(SOAK_LANES) \
-		-seed $(SOAK_SEED) -out $(SOAK_OUT)
+		-seed $(SOAK_SEED) -batch $(SOAK_BATCH) -out $(SOAK_OUT)
 
 # Tablebases in play (docs/syzygy.md, "In play"): Brudno with SyzygyPath
 # (TB_PATH) and Brudno without, each against ETHEREAL (Debian's
