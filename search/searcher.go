@@ -36,6 +36,7 @@ type Searcher struct {
 
 	// Per search.
 	opts   Options
+	table  int // how the search uses tt (tableOne, tableOff, tableTwo), from opts and its layout
 	limits Limits
 	tm     *timeManager
 	cb     Callbacks
@@ -170,6 +171,7 @@ type thread struct {
 
 // Prepare sets up a search of pos (which it does not modify) within limits.
 // From then on Stop and PonderHit act on this search, even before Run.
+// With one thread it switches the table to the layout opts asks for.
 func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, overhead time.Duration) {
 	opts.Threads = max(opts.Threads, 1)
 	opts.MultiPV = max(opts.MultiPV, 1)
@@ -177,6 +179,17 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 	s.opts, s.limits = opts, limits
 	s.tm = newTimeManager(&s.limits, pos, overhead)
 	s.mu.Unlock()
+	if opts.Threads == 1 {
+		s.tt.SetTwoBound(opts.TwoBoundTT) // the laboratory's layout (tt_twobound.go)
+	}
+	switch {
+	case !opts.TT:
+		s.table = tableOff
+	case s.tt.TwoBound():
+		s.table = tableTwo
+	default:
+		s.table = tableOne
+	}
 	s.stop.Store(false)
 	s.stopAsked.Store(false)
 	s.firstDone.Store(false)
