@@ -154,6 +154,8 @@ type thread struct {
 	hist      histories
 	ev        *eval.Evaluator // with this thread's pawn hash
 	nn        *nnue.Evaluator // the network's accumulators; nil with the hand-crafted evaluation
+	evalBy    int             // how staticEval evaluates (evalHCE, evalNet, evalLab; evaluation.go)
+	adjustBy  int             // how adjustEval finishes (adjustNone, adjustFifty, adjustLab)
 	rootMoves []rootMove
 	rootDepth int        // the iteration being searched
 	completed int        // the last iteration completed
@@ -211,6 +213,7 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 		if t.nn != nil {
 			t.nn.Reset(t.pos)
 		}
+		t.chooseEval(&opts)
 		t.nodes, t.sharedAt = 0, 0
 		t.completed = 0
 		t.best = rootMove{}
