@@ -1,8 +1,8 @@
 // `brudno lab -minimal`: the left-first minimal graph (LFMG) and ARMG(d) of
-// each position at each depth (search/lab_minimal.go), and the nodes of
-// the seed experiment's configurations over the LFMG: the search
-// efficiency of Plaat, Schaeffer, Pijls and de Bruin's "Exploiting Graph
-// Properties of Game Trees".
+// each position at each depth (lab/graph), and the nodes of the seed
+// experiment's configurations over the LFMG: the search efficiency of
+// Plaat, Schaeffer, Pijls and de Bruin's "Exploiting Graph Properties of
+// Game Trees".
 
 package cli
 
@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"brudno/board"
+	"brudno/lab/graph"
 	"brudno/search"
 )
 
@@ -31,12 +32,12 @@ func labMinimal(fens []string, from, to, mb, armg int, armgQS bool, maxTime time
 		positions = append(positions, p)
 	}
 	configs := labConfigs()
-	prover := search.NewGraphProver(max(mb, labMinimalProverMB))
+	prover := graph.NewProver(max(mb, labMinimalProverMB))
 	tt := search.NewTT(mb)
 
 	type row struct {
 		depth       int
-		lfmg, armg  search.GraphSize
+		lfmg, armg  graph.Size
 		armgDone    bool
 		testNodes   uint64
 		total, last []uint64 // per configuration; 0: not run

@@ -14,7 +14,9 @@
 // transposition table), params.go (every search constant), limits.go (the
 // time manager), tablebase.go (Syzygy tables at the root and in the tree),
 // score.go (mate and tablebase scores), options.go, stats.go and result.go
-// (the configuration, the counters of the work, and what a search reports).
+// (the configuration, the counters of the work, and what a search reports),
+// and for the laboratory lab_options.go and tt_twobound.go (the papers'
+// forms of techniques) and lab_walker.go (its walks of the search's tree).
 package search
 
 import (
