@@ -69,7 +69,7 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 	hashMB := fs.Int("hash", 16, "the table's size in `MB`, fresh for each position")
 	two := fs.Bool("two", false, "two-bound table entries (a lower and an upper bound, each with its depth) for every configuration of the set")
 	withETC := fs.Bool("etc", true, "with -set mtd, ETC on in every configuration")
-	minimal := fs.Bool("minimal", false, "instead: the left-first minimal graph (LFMG) at each depth and each seed configuration's nodes over it (lab_minimal.go)")
+	minimal := fs.Bool("minimal", false, "instead: the left-first minimal graph (LFMG) at each depth and each seed configuration's nodes over it (lab/graph)")
 	armg := fs.Int("armg", 0, "with -minimal, also ARMG(`d`): the cheapest cutoff in the last d plies (0: not)")
 	armgQS := fs.Bool("armg-qs", false, "with -armg, the cheapest cutoff in quiescence too")
 	grain := fs.Int("grain", 0, "round every static evaluation to the nearest multiple of `cp` centipawns in each configuration of -set (MTD(f)'s passes then step by at least that; 0 or 1: not)")

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"brudno/board"
+	"brudno/lab/graph"
 	"brudno/search"
 )
 
@@ -24,7 +25,7 @@ const labMinimalProverMB = 256
 // positions.
 type labMinimalRow struct {
 	depth       int
-	lfmg, armg  search.GraphSize
+	lfmg, armg  graph.Size
 	armgDone    bool
 	testNodes   uint64
 	total, last []uint64 // per configuration; 0: not run
@@ -40,7 +41,7 @@ type labMinimalRun struct {
 	armg      int
 	armgQS    bool
 	maxTime   time.Duration
-	prover    *search.GraphProver
+	prover    *graph.Prover
 	tt        *search.TT
 	prevTotal []uint64        // per configuration, at the depth before
 	lastTime  []time.Duration // per configuration; -1: skipped from now on
@@ -61,7 +62,7 @@ func labMinimal(fens []string, from, to, mb, armg int, armgQS bool, maxTime time
 	configs := labConfigs()
 	run := &labMinimalRun{
 		fens: fens, positions: positions, configs: configs, armg: armg, armgQS: armgQS, maxTime: maxTime,
-		prover:    search.NewGraphProver(max(mb, labMinimalProverMB)),
+		prover:    graph.NewProver(max(mb, labMinimalProverMB)),
 		tt:        search.NewTT(mb),
 		prevTotal: make([]uint64, len(configs)),
 		lastTime:  make([]time.Duration, len(configs)),

@@ -6,20 +6,50 @@ package search
 
 import "brudno/board"
 
+// How a thread evaluates, chosen once per search (chooseEval): staticEval
+// by the network, the hand-crafted evaluation, or the laboratory's either
+// rounded to Options.EvalGrain (labEval); adjustEval with the fifty-move
+// counter (EvalFifty), without it, or rounded too (labAdjust). Each
+// evaluation tests its mode, the playing search's first, in place of the
+// options. The zero values are the hand-crafted evaluation, unadjusted.
+const (
+	evalHCE = iota
+	evalNet
+	evalLab
+)
+
+const (
+	adjustNone = iota
+	adjustFifty
+	adjustLab
+)
+
+// chooseEval sets how the thread evaluates in a search with opts, its
+// network (nn) already set.
+func (t *thread) chooseEval(opts *Options) {
+	t.evalBy, t.adjustBy = evalHCE, adjustNone
+	if t.nn != nil {
+		t.evalBy = evalNet
+	}
+	if opts.EvalFifty {
+		t.adjustBy = adjustFifty
+	}
+	if opts.EvalGrain > 1 {
+		t.evalBy, t.adjustBy = evalLab, adjustLab
+	}
+}
+
 // staticEval evaluates the thread's position from the side to move's view.
 // A network's evaluation is kept off the mate range (and so within the
 // table's int16), whatever the net file's weights and scale.
 func (t *thread) staticEval() int {
-	var v int
-	if t.nn != nil {
-		v = max(-TBWinBound+1, min(t.nn.Evaluate(t.pos), TBWinBound-1))
-	} else {
-		v = t.ev.Evaluate(t.pos)
+	if t.evalBy == evalNet {
+		return max(-TBWinBound+1, min(t.nn.Evaluate(t.pos), TBWinBound-1))
 	}
-	if g := t.s.opts.EvalGrain; g > 1 {
-		v = roundToGrain(v, g)
+	if t.evalBy == evalHCE {
+		return t.ev.Evaluate(t.pos)
 	}
-	return v
+	return t.labEval()
 }
 
 // adjustEval is the evaluation that pruning and stand pat use: the raw
@@ -27,13 +57,18 @@ func (t *thread) staticEval() int {
 // counter runs (EvalFifty: by 1/200 a half-move), kept off the mate range.
 func (t *thread) adjustEval(raw int) int {
 	v := raw + t.correction()
-	if t.s.opts.EvalFifty {
-		v = v * (200 - min(t.pos.HalfmoveClock(), 100)) / 200
-	}
-	if g := t.s.opts.EvalGrain; g > 1 {
-		v = roundToGrain(v, g)
+	if t.adjustBy == adjustFifty {
+		v = t.drawByFifty(v)
+	} else if t.adjustBy != adjustNone {
+		v = t.labAdjust(v)
 	}
 	return max(-TBWinBound+1, min(v, TBWinBound-1))
+}
+
+// drawByFifty draws v toward a draw by 1/200 a half-move of the
+// fifty-move counter.
+func (t *thread) drawByFifty(v int) int {
+	return v * (200 - min(t.pos.HalfmoveClock(), 100)) / 200
 }
 
 func (t *thread) makeMove(m board.Move) {

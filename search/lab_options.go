@@ -3,6 +3,27 @@
 // that the papers measured, for `brudno lab` (docs/search-lab.md).
 package search
 
+// labEval is staticEval with Options.EvalGrain (evalLab).
+func (t *thread) labEval() int {
+	var v int
+	if t.nn != nil {
+		v = max(-TBWinBound+1, min(t.nn.Evaluate(t.pos), TBWinBound-1))
+	} else {
+		v = t.ev.Evaluate(t.pos)
+	}
+	return roundToGrain(v, t.s.opts.EvalGrain)
+}
+
+// labAdjust finishes adjustEval's corrected evaluation v with
+// Options.EvalGrain (adjustLab): drawn by the fifty-move counter when
+// EvalFifty is on, then rounded.
+func (t *thread) labAdjust(v int) int {
+	if t.s.opts.EvalFifty {
+		v = t.drawByFifty(v)
+	}
+	return roundToGrain(v, t.s.opts.EvalGrain)
+}
+
 // etcMinDepth is the least depth at which a node tries enhanced
 // transposition cutoffs: etcDepth (the paper's compromise, more than two
 // plies above the horizon), or with ETCEveryDepth every interior node.

@@ -1,7 +1,7 @@
 // Tests of the laboratory's forms of the techniques: the two-bound table
 // entries, and that neither they, MTD(f)'s guess from two iterations back
 // nor ETC with its restrictions lifted changes the value of a fixed-depth
-// search with the selective techniques off.
+// search with the selective techniques off; and the walker of lab/graph.
 package search
 
 import (
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"brudno/board"
+	"brudno/eval"
 )
 
 // probeView probes key in a two-bound table and returns the one-bound view
@@ -230,71 +231,6 @@ func TestLabFormsAgree(t *testing.T) {
 	}
 }
 
-// The minimal graph proves the value the laboratory's configurations
-// compute, is counted as the definition says at depths 1 and 2, and is no
-// larger than what any configuration searches to reach the depth. Not a
-// theorem for every tree (a configuration's move ordering could find
-// cheaper cutoffs), but what holds on these positions; the last iteration
-// alone of a configuration with the table can be smaller than the LFMG
-// (the table carries quiescence results and deeper bounds over from the
-// earlier iterations), so only alpha-beta's, without the table, is bounded.
-func TestMinimalGraph(t *testing.T) {
-	fens := valueFENs
-	var configs []Options
-	o := PlainOptions()
-	for _, change := range []func(*Options){
-		func(*Options) {},
-		func(o *Options) { o.Aspiration = true },
-		func(o *Options) { o.Algorithm = PVS },
-		func(o *Options) { o.TT = true },
-		func(o *Options) { o.Killers, o.History = true, true },
-		func(o *Options) { o.ETC = true },
-		func(o *Options) { o.Algorithm = MTDF },
-		func(o *Options) { o.TwoBoundTT = true },
-	} {
-		change(&o)
-		configs = append(configs, o)
-	}
-	g := NewGraphProver(4)
-	for _, fen := range fens {
-		pos, err := board.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var list board.MoveList
-		pos.GenerateLegal(&list)
-		var abBefore uint64
-		for depth := 1; depth <= 3; depth++ {
-			r := g.Measure(pos, depth, 2, false)
-			ab := searchFEN(t, fen, Limits{Depth: depth}, PlainOptions())
-			if r.Value != ab.Score {
-				t.Errorf("%s depth %d: graph value %d, alpha-beta %d", fen, depth, r.Value, ab.Score)
-			}
-			if r.LFMG.Inconsistent != 0 || r.ARMG.Inconsistent != 0 {
-				t.Errorf("%s depth %d: inconsistent CUT nodes %d, %d", fen, depth, r.LFMG.Inconsistent, r.ARMG.Inconsistent)
-			}
-			// Depth 1: the root and quiescence; depth 2: the root and
-			// every child (a PV node's children are all in the graph).
-			wantInterior := map[int]uint64{1: 1, 2: 1 + uint64(list.Count)}
-			if w, ok := wantInterior[depth]; ok && r.LFMG.Interior != w {
-				t.Errorf("%s depth %d: %d interior nodes, want %d", fen, depth, r.LFMG.Interior, w)
-			}
-			if depth == 1 && r.ARMG != r.LFMG {
-				t.Errorf("%s depth 1: ARMG(2) %+v differs from the LFMG %+v (no CUT node above quiescence)", fen, r.ARMG, r.LFMG)
-			}
-			if last := ab.Nodes - abBefore; r.LFMG.Nodes > last {
-				t.Errorf("%s depth %d: LFMG %d nodes, alpha-beta's last iteration %d", fen, depth, r.LFMG.Nodes, last)
-			}
-			abBefore = ab.Nodes
-			for i, o := range configs {
-				if n := searchFEN(t, fen, Limits{Depth: depth}, o).Nodes; r.LFMG.Nodes > n {
-					t.Errorf("%s depth %d: LFMG %d nodes, configuration %d searched %d", fen, depth, r.LFMG.Nodes, i, n)
-				}
-			}
-		}
-	}
-}
-
 func TestRoundToGrain(t *testing.T) {
 	for _, g := range []int{2, 3, 8, 16} {
 		for v := -100; v <= 100; v++ {
@@ -331,5 +267,56 @@ func TestEvalGrainValues(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A walker's move order hands out every legal move once, the given first
+// move first, and its moves and evaluation are the search's.
+func TestWalker(t *testing.T) {
+	pos, err := board.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := NewWalker(pos)
+	var legal board.MoveList
+	pos.GenerateLegal(&legal)
+	first := board.NoMove
+	for _, m := range legal.Slice() {
+		if !pos.IsCapture(m) {
+			first = m
+			break
+		}
+	}
+	var o MoveOrder
+	o.Init(w, 0, first, false)
+	seen := map[board.Move]bool{}
+	for i := 0; ; i++ {
+		m, ok := o.Next()
+		if !ok {
+			break
+		}
+		if i == 0 && m != first {
+			t.Errorf("first move %v, want %v", m, first)
+		}
+		if seen[m] {
+			t.Errorf("%v handed out twice", m)
+		}
+		seen[m] = true
+	}
+	if len(seen) != legal.Count {
+		t.Errorf("%d moves, want the %d legal ones", len(seen), legal.Count)
+	}
+	key := w.Position().Key()
+	w.Make(first)
+	if w.Position().Key() == key || pos.Key() != key {
+		t.Error("Make did not move the walker's own position")
+	}
+	w.Unmake()
+	if w.Position().Key() != key {
+		t.Error("Unmake did not restore the position")
+	}
+	th := &thread{s: &Searcher{opts: PlainOptions()}, pos: pos, ev: eval.NewEvaluator()}
+	if got, want := w.Evaluate(), th.staticEval(); got != want {
+		t.Errorf("Evaluate %d, the search's static evaluation %d", got, want)
 	}
 }

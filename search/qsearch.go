@@ -36,10 +36,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		return t.staticEval()
 	}
 	key := pos.Key()
-	hit, ttHit := t.probe(key)
-	if hit.Bound&boundTwo != 0 { // the laboratory's two-bound table (tt_twobound.go): any depth will do
-		hit = hit.view(0, alpha, beta, ply)
-	}
+	hit, ttHit := t.probe(key, 0, alpha, beta, ply) // a two-bound entry's bounds hold at any depth
 	if ttHit {
 		if score, ok := t.ttCutoff(hit, ply, alpha, beta); ok {
 			return score
@@ -57,7 +54,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		staticEval = t.adjustEval(rawEval)
 		// A stored score whose bound lies on the right side of the
 		// evaluation is the better stand pat.
-		if o.QSTTEval && ttHit && hit.Bound&boundTwo == 0 {
+		if o.QSTTEval && ttHit {
 			if score := scoreFromTT(hit.Score, ply); !IsMateScore(score) &&
 				(hit.Bound == BoundLower && score > staticEval || hit.Bound == BoundUpper && score < staticEval) {
 				staticEval = score
@@ -147,8 +144,6 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 			return -Mate + ply
 		}
 	}
-	if o.TT {
-		s.tt.StorePV(key, bestMove, scoreToTT(best, ply), rawEval, 0, boundOf(best, origAlpha, beta), ttHit && hit.PV)
-	}
+	t.store(key, bestMove, scoreToTT(best, ply), rawEval, 0, boundOf(best, origAlpha, beta), ttHit && hit.PV)
 	return best
 }

@@ -19,9 +19,6 @@ func (t *thread) iterate() {
 	stability := 0
 	lastScore := -Infinity
 	back := [2]int{-Infinity, -Infinity} // line 1's value one and two iterations back (MTDGuessBack2)
-	if main && len(s.threads) == 1 {
-		s.tt.SetTwoBound(s.opts.TwoBoundTT) // the laboratory's table layout (tt_twobound.go)
-	}
 	for depth := 1 + t.id%2; depth <= maxDepth; depth++ {
 		// Odd helpers keep one ply ahead of the deepest completed iteration,
 		// so that the threads spread over two depths.

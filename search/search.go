@@ -70,10 +70,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 		inCheck: inCheck, excluded: f.excluded}
 	// The table: a cutoff, else the hash move. A singular-extension search
 	// (a move excluded) uses the entry for its evaluation only.
-	n.hit, n.ttHit = t.probe(pos.Key())
-	if n.hit.Bound&boundTwo != 0 { // the laboratory's two-bound table (tt_twobound.go)
-		n.hit = n.hit.view(depth, alpha, beta, ply)
-	}
+	n.hit, n.ttHit = t.probe(pos.Key(), depth, alpha, beta, ply)
 	n.ttPv = o.TTPv && (pvNode || n.ttHit && n.hit.PV)
 	if n.ttHit && n.excluded == board.NoMove {
 		n.ttMove = n.hit.Move
@@ -240,9 +237,7 @@ func (t *thread) probCut(n *node) (int, bool) {
 		}
 		if score >= pcBeta {
 			t.stats.ProbCuts++
-			if t.s.opts.TT {
-				t.s.tt.StorePV(pos.Key(), m, scoreToTT(score, n.ply), n.rawEval, n.depth-probCutReduce+1, BoundLower, n.ttPv)
-			}
+			t.store(pos.Key(), m, scoreToTT(score, n.ply), n.rawEval, n.depth-probCutReduce+1, BoundLower, n.ttPv)
 			return score, true
 		}
 	}
@@ -619,9 +614,7 @@ func (t *thread) storeResult(n *node, best int, bestMove board.Move) {
 		return
 	}
 	o := &t.s.opts
-	if o.TT {
-		t.s.tt.StorePV(t.pos.Key(), bestMove, scoreToTT(best, n.ply), n.rawEval, n.depth, bound, n.ttPv)
-	}
+	t.store(t.pos.Key(), bestMove, scoreToTT(best, n.ply), n.rawEval, n.depth, bound, n.ttPv)
 	// The correction learns only from results that say something about
 	// the static evaluation: not after a noisy best move, and not from a
 	// bound on the wrong side of it.
@@ -632,17 +625,24 @@ func (t *thread) storeResult(n *node, best int, bestMove board.Move) {
 	}
 }
 
-// probe looks key up when the table is switched on, counting the probe.
-func (t *thread) probe(key uint64) (TTHit, bool) {
-	if !t.s.opts.TT {
-		return TTHit{}, false
+// probe looks key up as the search uses the table (Searcher.table),
+// counting the probe. A node of depth searched with (alpha, beta) at ply
+// gets a two-bound entry as the one bound that decides its window (view).
+func (t *thread) probe(key uint64, depth, alpha, beta, ply int) (TTHit, bool) {
+	if t.s.table != tableOne {
+		return t.probeLab(key, depth, alpha, beta, ply)
 	}
 	t.stats.TTProbes++
-	hit, ok := t.s.tt.Probe(key)
+	hit, ok := t.s.tt.probeOne(key)
 	if ok {
 		t.stats.TTHits++
 	}
 	return hit, ok
+}
+
+// store saves a node's result as the search uses the table.
+func (t *thread) store(key uint64, m board.Move, score, eval, depth, bound int, pv bool) {
+	t.s.tt.store(t.s.table, key, m, score, eval, depth, bound, pv)
 }
 
 // ttCutoff returns the stored score when its bound decides the node.

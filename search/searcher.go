@@ -14,7 +14,9 @@
 // transposition table), params.go (every search constant), limits.go (the
 // time manager), tablebase.go (Syzygy tables at the root and in the tree),
 // score.go (mate and tablebase scores), options.go, stats.go and result.go
-// (the configuration, the counters of the work, and what a search reports).
+// (the configuration, the counters of the work, and what a search reports),
+// and for the laboratory lab_options.go and tt_twobound.go (the papers'
+// forms of techniques) and lab_walker.go (its walks of the search's tree).
 package search
 
 import (
@@ -36,6 +38,7 @@ type Searcher struct {
 
 	// Per search.
 	opts   Options
+	table  int // how the search uses tt (tableOne, tableOff, tableTwo), from opts and its layout
 	limits Limits
 	tm     *timeManager
 	cb     Callbacks
@@ -187,6 +190,8 @@ type thread struct {
 	hist      histories
 	ev        *eval.Evaluator // with this thread's pawn hash
 	nn        *nnue.Evaluator // the network's accumulators; nil with the hand-crafted evaluation
+	evalBy    int             // how staticEval evaluates (evalHCE, evalNet, evalLab; evaluation.go)
+	adjustBy  int             // how adjustEval finishes (adjustNone, adjustFifty, adjustLab)
 	rootMoves []rootMove
 	rootDepth int        // the iteration being searched
 	completed int        // the last iteration completed
@@ -204,6 +209,7 @@ type thread struct {
 
 // Prepare sets up a search of pos (which it does not modify) within limits.
 // From then on Stop and PonderHit act on this search, even before Run.
+// With one thread it switches the table to the layout opts asks for.
 func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, overhead time.Duration) {
 	opts.Threads = max(opts.Threads, 1)
 	opts.MultiPV = max(opts.MultiPV, 1)
@@ -211,6 +217,17 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 	s.opts, s.limits = opts, limits
 	s.tm = newTimeManager(&s.limits, pos, overhead+s.hostDelay)
 	s.mu.Unlock()
+	if opts.Threads == 1 {
+		s.tt.SetTwoBound(opts.TwoBoundTT) // the laboratory's layout (tt_twobound.go)
+	}
+	switch {
+	case !opts.TT:
+		s.table = tableOff
+	case s.tt.TwoBound():
+		s.table = tableTwo
+	default:
+		s.table = tableOne
+	}
 	s.stop.Store(false)
 	s.stopAsked.Store(false)
 	s.firstDone.Store(false)
@@ -230,6 +247,7 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 		if t.nn != nil {
 			t.nn.Reset(t.pos)
 		}
+		t.chooseEval(&opts)
 		t.nodes, t.sharedAt = 0, 0
 		t.checkMask = s.tm.checkMask()
 		t.lastCheck, t.maxGap = s.tm.startNS.Load(), 0

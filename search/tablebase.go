@@ -131,9 +131,7 @@ func (t *thread) probeTB(n *node) (int, bool) {
 		score, bound = TBWin-n.ply, BoundLower
 	}
 	if bound == BoundExact || bound == BoundLower && score >= n.beta || bound == BoundUpper && score <= n.alpha {
-		if s.opts.TT {
-			s.tt.StorePV(pos.Key(), board.NoMove, scoreToTT(score, n.ply), -Infinity, min(n.depth+6, MaxPly-1), bound, n.ttPv)
-		}
+		t.store(pos.Key(), board.NoMove, scoreToTT(score, n.ply), -Infinity, min(n.depth+6, MaxPly-1), bound, n.ttPv)
 		return score, true
 	}
 	return 0, false

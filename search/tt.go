@@ -36,6 +36,16 @@ type TT struct {
 	twoBound   bool  // entries hold a lower and an upper bound (the laboratory's layout, tt_twobound.go)
 }
 
+// How a search uses the table, chosen once per search (Searcher.table):
+// the one-bound layout (the playing search's), the table off, or the
+// laboratory's two-bound layout. A node's probe and store test it once,
+// the playing search's first, in place of the TT option and the layout.
+const (
+	tableOne = iota
+	tableOff
+	tableTwo
+)
+
 // TTHit is what a probe found.
 type TTHit struct {
 	Move  board.Move
@@ -104,11 +114,17 @@ func (t *TT) Prefetch(key uint64) {
 }
 
 // Probe looks key up. Scores are returned as stored, relative to the node;
-// callers convert mate scores with scoreFromTT.
+// callers convert mate scores with scoreFromTT. In the two-bound layout
+// the hit is of kind boundTwo (tt_twobound.go).
 func (t *TT) Probe(key uint64) (TTHit, bool) {
 	if t.twoBound {
 		return t.probeTwo(key)
 	}
+	return t.probeOne(key)
+}
+
+// probeOne is Probe in the one-bound layout.
+func (t *TT) probeOne(key uint64) (TTHit, bool) {
 	b := t.bucket(key)
 	for i := range b {
 		d := b[i].data.Load()
@@ -126,13 +142,25 @@ func (t *TT) Store(key uint64, m board.Move, score, eval, depth, bound int) {
 }
 
 // StorePV saves a search result, with pv saying whether the position is
-// or was on a principal variation. In the bucket it replaces the entry of
-// the same position, else the one of least depth and age. A move already
-// stored for the position is kept when the new result has none. Depths
-// above 127 are stored as 127.
+// or was on a principal variation (in the two-bound layout, storeTwo).
 func (t *TT) StorePV(key uint64, m board.Move, score, eval, depth, bound int, pv bool) {
+	kind := tableOne
 	if t.twoBound {
-		t.storeTwo(key, m, score, depth, bound)
+		kind = tableTwo
+	}
+	t.store(kind, key, m, score, eval, depth, bound, pv)
+}
+
+// store is StorePV for a search that uses the table as kind says
+// (Searcher.table), the one-bound layout tested first. In the bucket it
+// replaces the entry of the same position, else the one of least depth
+// and age. A move already stored for the position is kept when the new
+// result has none. Depths above 127 are stored as 127.
+func (t *TT) store(kind int, key uint64, m board.Move, score, eval, depth, bound int, pv bool) {
+	if kind != tableOne {
+		if kind == tableTwo {
+			t.storeTwo(key, m, score, depth, bound)
+		}
 		return
 	}
 	b := t.bucket(key)

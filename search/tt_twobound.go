@@ -14,12 +14,13 @@
 // which only makes it usable less often). The static evaluation is not
 // stored: a probe returns Eval -Infinity, and the search computes it.
 //
-// Probe hands the two bounds to the search packed in a TTHit of Bound
-// kind boundTwo (see twoHit); the search turns such a hit into an
-// ordinary one-bound view for its window and depth (view) before it tests
-// for a cutoff, so that the rest of the search reads a plain hit. The
-// layout is the table's: SetTwoBound switches it (clearing the table),
-// and a search with Options.TwoBoundTT switches the table it is given.
+// Probe hands the two bounds packed in a TTHit of Bound kind boundTwo
+// (see twoHit); the search's probe (probeLab) converts such a hit to the
+// one-bound view for the node's window and depth (view), so that the rest
+// of the search reads a plain hit. The layout is the table's:
+// SetTwoBound switches it (clearing the table), and a search with
+// Options.TwoBoundTT switches the table it is given (Prepare), which
+// also chooses the search's probe and store (tableTwo) once.
 package search
 
 import "brudno/board"
@@ -183,4 +184,19 @@ func (t *TT) storeTwo(key uint64, m board.Move, score, depth, bound int) {
 	d := packTwo(e, gen)
 	b[victim].data.Store(d)
 	b[victim].keyXorData.Store(key ^ d)
+}
+
+// probeLab is thread.probe for a search that does not use the one-bound
+// table: none with the table off, else the two-bound entry's view.
+func (t *thread) probeLab(key uint64, depth, alpha, beta, ply int) (TTHit, bool) {
+	if t.s.table == tableOff {
+		return TTHit{}, false
+	}
+	t.stats.TTProbes++
+	hit, ok := t.s.tt.probeTwo(key)
+	if !ok {
+		return TTHit{}, false
+	}
+	t.stats.TTHits++
+	return hit.view(depth, alpha, beta, ply), true
 }

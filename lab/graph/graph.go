@@ -1,28 +1,30 @@
-// The minimal graph of a fixed-depth search, for the laboratory (`brudno
-// lab -minimal`, docs/search-lab.md): the left-first minimal graph (LFMG)
-// of Ebeling's procedure as Plaat, Schaeffer, Pijls and de Bruin describe
-// it ("Exploiting Graph Properties of Game Trees"), and their ARMG(d),
-// which takes the cheapest cutoff instead of the left-most in the last d
-// plies.
+// Package graph measures the minimal graph of a fixed-depth search, for
+// the laboratory (`brudno lab -minimal`, docs/search-lab.md): the
+// left-first minimal graph (LFMG) of Ebeling's procedure as Plaat,
+// Schaeffer, Pijls and de Bruin describe it ("Exploiting Graph Properties
+// of Game Trees"), and their ARMG(d), which takes the cheapest cutoff
+// instead of the left-most in the last d plies.
 //
 // The tree is the laboratory's: every legal move to the nominal depth,
 // then Brudno's quiescence (stand pat, captures and queen promotions, all
 // evasions in check), with the selective techniques off, so its minimax
-// value is the value every lab configuration computes (PlainOptions).
-// The graph proves that value. Its nodes, in negamax form, are proofs of
-// bounds: a node that must be shown to be at least b (a CUT node) needs
-// one move whose child is at most -b, or in quiescence a stand pat of at
-// least b; a node that must be shown to be at most a (an ALL node) needs
-// every move, each child at least -a; a node of exact value v (a PV node)
-// needs both: every child at least -v, and one of them exactly -v. The
-// LFMG takes at each CUT node the first move in Brudno's static order (the
-// alpha-beta column's: captures by MVV-LVA, then quiet moves in generation
-// order, then losing captures) whose child refutes; ARMG(d) takes, at the
-// CUT nodes of depth 1 to d (and in quiescence with armgQS), the refuting
-// move whose proof is smallest, by a tree-size estimate (proofSize). A node is a position with the
-// depth left to search (0 for quiescence), counted once however often the
-// graph reaches it (transpositions); a node needed with two bounds is one
-// node with the children of both proofs.
+// value is the value every lab configuration computes (PlainOptions); it
+// is walked with the search's own evaluation and move order
+// (search.Walker). The graph proves that value. Its nodes, in negamax
+// form, are proofs of bounds: a node that must be shown to be at least b
+// (a CUT node) needs one move whose child is at most -b, or in quiescence
+// a stand pat of at least b; a node that must be shown to be at most a
+// (an ALL node) needs every move, each child at least -a; a node of exact
+// value v (a PV node) needs both: every child at least -v, and one of
+// them exactly -v. The LFMG takes at each CUT node the first move in
+// Brudno's static order (the alpha-beta column's: captures by MVV-LVA,
+// then quiet moves in generation order, then losing captures) whose child
+// refutes; ARMG(d) takes, at the CUT nodes of depth 1 to d (and in
+// quiescence with armgQS), the refuting move whose proof is smallest, by
+// a tree-size estimate (proofSize). A node is a position with the depth
+// left to search (0 for quiescence), counted once however often the graph
+// reaches it (transpositions); a node needed with two bounds is one node
+// with the children of both proofs.
 //
 // Which move refutes is decided by null-window searches of the child, with
 // a table of bounds for exactly the depth asked (never a deeper result, so
@@ -32,51 +34,51 @@
 // that depends on a repetition within the search (graph history
 // interaction) can be taken for another path's; the walk counts a CUT node
 // where no move then refutes as inconsistent, and the lab prints the count.
-package search
+package graph
 
 import (
 	"math/bits"
 	"slices"
 
 	"brudno/board"
-	"brudno/eval"
+	"brudno/search"
 )
 
-// GraphSize is the size of a proof graph: its distinct nodes, all and at
+// Size is the size of a proof graph: its distinct nodes, all and at
 // depth above zero (the root included; the others are quiescence nodes).
-type GraphSize struct {
+type Size struct {
 	Nodes, Interior uint64
-	Inconsistent    uint64 // CUT nodes where no move refuted (see the file comment)
+	Inconsistent    uint64 // CUT nodes where no move refuted (see the package comment)
 }
 
-// GraphResult is what MinimalGraph found for one position and depth.
-type GraphResult struct {
-	Value     int       // the minimax value of the position at the depth
-	LFMG      GraphSize // the left-first minimal graph
-	ARMG      GraphSize // ARMG(d), when asked for
-	TestNodes uint64    // nodes of the searches that decided the graphs (not part of them)
+// Result is what Measure found for one position and depth.
+type Result struct {
+	Value     int    // the minimax value of the position at the depth
+	LFMG      Size   // the left-first minimal graph
+	ARMG      Size   // ARMG(d), when asked for
+	TestNodes uint64 // nodes of the searches that decided the graphs (not part of them)
 }
 
-// GraphProver measures minimal graphs; its table is allocated once and
+// Prover measures minimal graphs; its table is allocated once and
 // emptied for each measurement.
-type GraphProver struct{ p *prover }
+type Prover struct{ p *prover }
 
-// NewGraphProver returns a prover whose deciding searches use a table of
+// NewProver returns a prover whose deciding searches use a table of
 // about mb megabytes.
-func NewGraphProver(mb int) *GraphProver {
+func NewProver(mb int) *Prover {
 	n := max(uint64(mb)<<20/16/2, 1) * 2
-	return &GraphProver{&prover{memo: make([]proofEntry, n)}}
+	return &Prover{&prover{memo: make([]proofEntry, n)}}
 }
 
 // Measure computes the value of pos at depth and the size of its
 // left-first minimal graph and, when armg > 0, of ARMG(armg), with the
 // cheapest cutoffs in quiescence too when armgQS is set. pos is not
 // modified.
-func (g *GraphProver) Measure(pos *board.Position, depth, armg int, armgQS bool) GraphResult {
+func (g *Prover) Measure(pos *board.Position, depth, armg int, armgQS bool) Result {
 	p := g.p
 	p.reset(pos)
 	p.armgQS = armgQS
-	var r GraphResult
+	var r Result
 	r.Value = p.value(depth)
 	r.LFMG = p.walk(depth, r.Value, 0)
 	if armg > 0 {
@@ -88,7 +90,7 @@ func (g *GraphProver) Measure(pos *board.Position, depth, armg int, armgQS bool)
 
 // prover searches and walks one position.
 type prover struct {
-	t     *thread
+	w     *search.Walker
 	memo  []proofEntry // two-way buckets
 	nodes uint64       // of the deciding searches
 
@@ -96,7 +98,7 @@ type prover struct {
 	armg   int
 	armgQS bool // the cheapest cutoff in quiescence too
 	seen   map[graphKey]provenBounds
-	size   GraphSize
+	size   Size
 	cost   map[costKey]costValue
 }
 
@@ -106,7 +108,7 @@ type graphKey struct {
 }
 
 // provenBounds are the bounds a node of the graph has been shown to hold,
-// in the table's form (scoreToTT); -Infinity and Infinity when none.
+// in the table's form (search.ScoreToTT); -Infinity and Infinity when none.
 type provenBounds struct{ lo, hi int16 }
 
 type costKey struct {
@@ -135,11 +137,11 @@ type proofEntry struct {
 // window (alpha, beta): a lower bound at or above beta, an upper bound at
 // or below alpha, or equal bounds.
 func (e proofEntry) decides(ply, alpha, beta int) (int, bool) {
-	lo, hi := scoreFromTT(int(e.lower), ply), scoreFromTT(int(e.upper), ply)
+	lo, hi := search.ScoreFromTT(int(e.lower), ply), search.ScoreFromTT(int(e.upper), ply)
 	switch {
-	case e.lower >= -Infinity+1 && lo >= beta:
+	case e.lower >= -search.Infinity+1 && lo >= beta:
 		return lo, true
-	case e.upper <= Infinity-1 && hi <= alpha:
+	case e.upper <= search.Infinity-1 && hi <= alpha:
 		return hi, true
 	case e.lower == e.upper:
 		return lo, true
@@ -149,13 +151,7 @@ func (e proofEntry) decides(ply, alpha, beta int) (int, bool) {
 
 // reset empties the table and sets the prover up on pos.
 func (p *prover) reset(pos *board.Position) {
-	s := &Searcher{opts: PlainOptions()}
-	t := &thread{s: s, pos: pos.Clone(), ev: eval.NewEvaluator()}
-	s.threads = []*thread{t}
-	for i := range t.stack {
-		t.stack[i].cont = &t.hist.cont[0][0]
-	}
-	p.t, p.nodes = t, 0
+	p.w, p.nodes = search.NewWalker(pos), 0
 	for i := range p.memo {
 		p.memo[i] = proofEntry{depth: -1}
 	}
@@ -186,12 +182,12 @@ func (p *prover) put(key uint64, depth, best, alpha, beta, ply int, m board.Move
 	case b[1].key == key && int(b[1].depth) == depth:
 	case b[0].depth < b[1].depth:
 		i = 0
-		b[0] = proofEntry{key: key, depth: int8(depth), lower: -Infinity, upper: Infinity}
+		b[0] = proofEntry{key: key, depth: int8(depth), lower: -search.Infinity, upper: search.Infinity}
 	default:
-		b[1] = proofEntry{key: key, depth: int8(depth), lower: -Infinity, upper: Infinity}
+		b[1] = proofEntry{key: key, depth: int8(depth), lower: -search.Infinity, upper: search.Infinity}
 	}
 	e := &b[i]
-	v := int16(scoreToTT(best, ply))
+	v := int16(search.ScoreToTT(best, ply))
 	if best < beta {
 		e.upper = min(e.upper, v)
 	}
@@ -208,7 +204,7 @@ func (p *prover) put(key uint64, depth, best, alpha, beta, ply int, m board.Move
 func (p *prover) value(depth int) int {
 	g := 0
 	for d := 1; d <= depth; d++ {
-		lower, upper := -Infinity, Infinity
+		lower, upper := -search.Infinity, search.Infinity
 		for lower < upper {
 			beta := g
 			if g == lower {
@@ -232,21 +228,22 @@ func (p *prover) refutes(depth, ply, bound int) bool {
 }
 
 // search is fail-soft alpha-beta over the laboratory's tree: the rules of
-// thread.search and thread.qsearch with PlainOptions (draws, mates, stand
-// pat, the moves searched), the table's move first, no other ordering.
+// the search's node search and quiescence with PlainOptions (draws,
+// mates, stand pat, the moves searched), the table's move first, no other
+// ordering.
 func (p *prover) search(depth, alpha, beta, ply int) int {
 	if depth <= 0 {
 		return p.qsearch(alpha, beta, ply)
 	}
 	p.nodes++
-	t := p.t
-	pos := t.pos
+	w := p.w
+	pos := w.Position()
 	inCheck := pos.InCheck()
 	if ply > 0 && (pos.IsRepetition() || pos.InsufficientMaterial() || pos.HalfmoveClock() >= 100 && (!inCheck || pos.HasLegalMove())) {
 		return 0 // the root is searched whatever it is, as rootSearch does
 	}
-	if ply >= MaxPly {
-		return t.staticEval()
+	if ply >= search.MaxPly {
+		return w.Evaluate()
 	}
 	key := pos.Key()
 	hashMove := board.NoMove
@@ -256,18 +253,18 @@ func (p *prover) search(depth, alpha, beta, ply int) int {
 		}
 		hashMove = e.move
 	}
-	var mp movePicker
-	mp.init(t, ply, hashMove, false)
-	best, a, bestMove, count := -Infinity, alpha, board.NoMove, 0
+	var mp search.MoveOrder
+	mp.Init(w, ply, hashMove, false)
+	best, a, bestMove, count := -search.Infinity, alpha, board.NoMove, 0
 	for {
-		m, ok := mp.next()
+		m, ok := mp.Next()
 		if !ok {
 			break
 		}
 		count++
-		t.makeMove(m)
+		w.Make(m)
 		score := -p.search(depth-1, -beta, -a, ply+1)
-		t.unmakeMove()
+		w.Unmake()
 		if score > best {
 			best = score
 			if score > a {
@@ -280,7 +277,7 @@ func (p *prover) search(depth, alpha, beta, ply int) int {
 	}
 	if count == 0 {
 		if inCheck {
-			return -Mate + ply
+			return -search.Mate + ply
 		}
 		return 0
 	}
@@ -290,17 +287,17 @@ func (p *prover) search(depth, alpha, beta, ply int) int {
 
 func (p *prover) qsearch(alpha, beta, ply int) int {
 	p.nodes++
-	t := p.t
-	pos := t.pos
+	w := p.w
+	pos := w.Position()
 	inCheck := pos.InCheck()
 	if pos.HalfmoveClock() >= 100 && (!inCheck || pos.HasLegalMove()) {
 		return 0
 	}
-	if ply >= MaxPly {
+	if ply >= search.MaxPly {
 		if inCheck {
 			return 0
 		}
-		return t.staticEval()
+		return w.Evaluate()
 	}
 	key := pos.Key()
 	hashMove := board.NoMove
@@ -310,7 +307,7 @@ func (p *prover) qsearch(alpha, beta, ply int) int {
 		}
 		hashMove = e.move
 	}
-	best, a := -Infinity, alpha
+	best, a := -search.Infinity, alpha
 	if !inCheck {
 		best = p.standPat()
 		if best >= beta {
@@ -318,11 +315,11 @@ func (p *prover) qsearch(alpha, beta, ply int) int {
 		}
 		a = max(a, best)
 	}
-	var mp movePicker
-	mp.init(t, ply, hashMove, !inCheck)
+	var mp search.MoveOrder
+	mp.Init(w, ply, hashMove, !inCheck)
 	searched, bestMove := 0, board.NoMove
 	for {
-		m, ok := mp.next()
+		m, ok := mp.Next()
 		if !ok {
 			break
 		}
@@ -330,9 +327,9 @@ func (p *prover) qsearch(alpha, beta, ply int) int {
 			continue
 		}
 		searched++
-		t.makeMove(m)
+		w.Make(m)
 		score := -p.qsearch(-beta, -a, ply+1)
-		t.unmakeMove()
+		w.Unmake()
 		if score > best {
 			best = score
 			if score > a {
@@ -344,16 +341,16 @@ func (p *prover) qsearch(alpha, beta, ply int) int {
 		}
 	}
 	if searched == 0 && inCheck {
-		return -Mate + ply
+		return -search.Mate + ply
 	}
 	p.put(key, 0, best, alpha, beta, ply, bestMove)
 	return best
 }
 
 // standPat is quiescence's stand pat: the static evaluation as
-// thread.qsearch bounds it.
+// the search's quiescence bounds it.
 func (p *prover) standPat() int {
-	return max(-MateBound+1, min(p.t.staticEval(), MateBound-1))
+	return max(-search.MateBound+1, min(p.w.Evaluate(), search.MateBound-1))
 }
 
 // children lists the moves of the node at depth (quiescence's at depth 0)
@@ -361,18 +358,18 @@ func (p *prover) standPat() int {
 // search: a draw, the ply limit, or no move (mate, stalemate, or a quiet
 // quiescence node).
 func (p *prover) children(depth, ply int, list *board.MoveList) (inCheck, leaf bool) {
-	t := p.t
-	pos := t.pos
+	w := p.w
+	pos := w.Position()
 	inCheck = pos.InCheck()
 	list.Count = 0
 	if ply > 0 && (depth > 0 && (pos.IsRepetition() || pos.InsufficientMaterial()) ||
-		pos.HalfmoveClock() >= 100 && (!inCheck || pos.HasLegalMove())) || ply >= MaxPly {
+		pos.HalfmoveClock() >= 100 && (!inCheck || pos.HasLegalMove())) || ply >= search.MaxPly {
 		return inCheck, true
 	}
-	var mp movePicker
-	mp.init(t, ply, board.NoMove, depth <= 0 && !inCheck)
+	var mp search.MoveOrder
+	mp.Init(w, ply, board.NoMove, depth <= 0 && !inCheck)
 	for {
-		m, ok := mp.next()
+		m, ok := mp.Next()
 		if !ok {
 			break
 		}
@@ -387,38 +384,38 @@ func (p *prover) children(depth, ply int, list *board.MoveList) (inCheck, leaf b
 
 // walk counts the graph that proves value at depth from the root, taking
 // the cheapest cutoff at the CUT nodes of depth armg or less (none: 0).
-func (p *prover) walk(depth, value, armg int) GraphSize {
+func (p *prover) walk(depth, value, armg int) Size {
 	p.armg = armg
 	p.seen = map[graphKey]provenBounds{}
 	p.cost = map[costKey]costValue{}
-	p.size = GraphSize{}
+	p.size = Size{}
 	p.prove(depth, 0, value, value)
 	p.seen, p.cost = nil, nil
 	return p.size
 }
 
-// prove adds to the graph the node at depth and ply (the thread's
+// prove adds to the graph the node at depth and ply (the walker's
 // position) with the proof that its value is at least lo and at most hi
 // (-Infinity, Infinity: no such bound to prove).
 func (p *prover) prove(depth, ply, lo, hi int) {
 	depth = max(depth, 0)
-	pos := p.t.pos
+	pos := p.w.Position()
 	k := graphKey{pos.Key(), int8(depth)}
 	rec, ok := p.seen[k]
 	if !ok {
-		rec = provenBounds{-Infinity, Infinity}
+		rec = provenBounds{-search.Infinity, search.Infinity}
 		p.size.Nodes++
 		if depth > 0 {
 			p.size.Interior++
 		}
 	}
-	needLo := lo > -Infinity && (rec.lo == -Infinity || scoreFromTT(int(rec.lo), ply) < lo)
-	needHi := hi < Infinity && (rec.hi == Infinity || scoreFromTT(int(rec.hi), ply) > hi)
+	needLo := lo > -search.Infinity && (rec.lo == -search.Infinity || search.ScoreFromTT(int(rec.lo), ply) < lo)
+	needHi := hi < search.Infinity && (rec.hi == search.Infinity || search.ScoreFromTT(int(rec.hi), ply) > hi)
 	if needLo {
-		rec.lo = int16(scoreToTT(lo, ply))
+		rec.lo = int16(search.ScoreToTT(lo, ply))
 	}
 	if needHi {
-		rec.hi = int16(scoreToTT(hi, ply))
+		rec.hi = int16(search.ScoreToTT(hi, ply))
 	}
 	p.seen[k] = rec
 	if !needLo && !needHi {
@@ -445,19 +442,19 @@ func (p *prover) prove(depth, ply, lo, hi int) {
 		}
 	}
 	for i, m := range moves {
-		cLo, cHi := -Infinity, Infinity
+		cLo, cHi := -search.Infinity, search.Infinity
 		if needHi {
 			cLo = -hi
 		}
 		if i == cut {
 			cHi = -lo
 		}
-		if cLo == -Infinity && cHi == Infinity {
+		if cLo == -search.Infinity && cHi == search.Infinity {
 			continue
 		}
-		p.t.makeMove(m)
+		p.w.Make(m)
 		p.prove(depth-1, ply+1, cLo, cHi)
-		p.t.unmakeMove()
+		p.w.Unmake()
 	}
 }
 
@@ -471,9 +468,9 @@ func (p *prover) cheapestAt(depth int) bool {
 // child refutes (is at most -lo), or -1.
 func (p *prover) firstRefuting(moves []board.Move, depth, ply, lo int) int {
 	for i, m := range moves {
-		p.t.makeMove(m)
+		p.w.Make(m)
 		r := p.refutes(depth-1, ply+1, -lo)
-		p.t.unmakeMove()
+		p.w.Unmake()
 		if r {
 			return i
 		}
@@ -491,19 +488,19 @@ func (p *prover) cheapest(moves []board.Move, depth, ply, lo int, limit uint64) 
 	var cands []candidate
 	var list board.MoveList
 	for i, m := range moves {
-		p.t.makeMove(m)
+		p.w.Make(m)
 		if p.refutes(depth-1, ply+1, -lo) {
-			p.t.pos.GenerateLegal(&list)
+			p.w.Position().GenerateLegal(&list)
 			cands = append(cands, candidate{i, list.Count})
 		}
-		p.t.unmakeMove()
+		p.w.Unmake()
 	}
 	slices.SortStableFunc(cands, func(a, b candidate) int { return a.width - b.width })
 	best, bestSize := -1, limit
 	for _, c := range cands {
-		p.t.makeMove(moves[c.i])
-		size := p.proofSize(depth-1, ply+1, -Infinity, -lo, bestSize)
-		p.t.unmakeMove()
+		p.w.Make(moves[c.i])
+		size := p.proofSize(depth-1, ply+1, -search.Infinity, -lo, bestSize)
+		p.w.Unmake()
 		if size.exact && (best < 0 || size.size < bestSize || size.size == bestSize && c.i < best) {
 			best, bestSize = c.i, size.size
 		}
@@ -517,8 +514,8 @@ func (p *prover) cheapest(moves []board.Move, depth, ply, lo int, limit uint64) 
 // ARMG chooses by); inexact when the count passed limit and was abandoned.
 func (p *prover) proofSize(depth, ply, lo, hi int, limit uint64) costValue {
 	depth = max(depth, 0)
-	pos := p.t.pos
-	k := costKey{pos.Key(), int8(depth), int16(scoreToTT(lo, ply)), int16(scoreToTT(hi, ply))}
+	pos := p.w.Position()
+	k := costKey{pos.Key(), int8(depth), int16(search.ScoreToTT(lo, ply)), int16(search.ScoreToTT(hi, ply))}
 	if c, ok := p.cost[k]; ok && (c.exact || c.size > limit) {
 		return c
 	}
@@ -526,7 +523,7 @@ func (p *prover) proofSize(depth, ply, lo, hi int, limit uint64) costValue {
 	var list board.MoveList
 	inCheck, leaf := p.children(depth, ply, &list)
 	moves := list.Moves[:list.Count]
-	needLo, needHi := lo > -Infinity, hi < Infinity
+	needLo, needHi := lo > -search.Infinity, hi < search.Infinity
 	if !leaf {
 		if needLo && !(depth == 0 && !inCheck && p.standPat() >= lo) {
 			// A CUT node: ARMG's cheapest cutoff (the left-most in
@@ -548,15 +545,15 @@ func (p *prover) proofSize(depth, ply, lo, hi int, limit uint64) costValue {
 				p.cost[k] = c
 				return c
 			}
-			p.t.makeMove(moves[i])
-			c := p.proofSize(depth-1, ply+1, -Infinity, -lo, limit-size)
-			p.t.unmakeMove()
+			p.w.Make(moves[i])
+			c := p.proofSize(depth-1, ply+1, -search.Infinity, -lo, limit-size)
+			p.w.Unmake()
 			size += c.size
 		} else if needHi {
 			for _, m := range moves {
-				p.t.makeMove(m)
-				c := p.proofSize(depth-1, ply+1, -hi, Infinity, limit-min(size, limit))
-				p.t.unmakeMove()
+				p.w.Make(m)
+				c := p.proofSize(depth-1, ply+1, -hi, search.Infinity, limit-min(size, limit))
+				p.w.Unmake()
 				size += c.size
 				if !c.exact || size > limit {
 					c := costValue{size, false}
@@ -578,13 +575,13 @@ func (p *prover) exactProofSize(k costKey, moves []board.Move, depth, ply, lo, h
 	size := uint64(1)
 	found := false
 	for _, m := range moves {
-		p.t.makeMove(m)
-		cHi := Infinity
+		p.w.Make(m)
+		cHi := search.Infinity
 		if !found && p.refutes(depth-1, ply+1, -lo) {
 			cHi, found = -lo, true
 		}
 		c := p.proofSize(depth-1, ply+1, -hi, cHi, ^uint64(0))
-		p.t.unmakeMove()
+		p.w.Unmake()
 		size += c.size
 	}
 	c := costValue{size, size <= limit}
