@@ -356,6 +356,9 @@ func (b *batch) failures() []string {
 		f = append(f, "no game finished")
 	}
 	for _, w := range b.Warnings {
+		if b.bookNoScore(w) {
+			continue
+		}
 		f = append(f, "fastchess: "+w)
 	}
 	for name, sd := range b.Sides {
@@ -399,6 +402,23 @@ func (b *batch) failures() []string {
 		}
 	}
 	return f
+}
+
+// bookNoScore tells fastchess's warning that a move came without a
+// scored info line when it names a Brudno with OwnBook on: a book move is
+// played at once with `info string book move ...` and no score, as
+// intended.
+func (b *batch) bookNoScore(w string) bool {
+	name, ok := strings.CutPrefix(w, "Warning; No info line available to extract score from engine ")
+	switch {
+	case !ok:
+		return false
+	case name == "brudno-A":
+		return b.Config.A.OwnBook
+	case name == "brudno-B":
+		return b.Config.B != nil && b.Config.B.OwnBook
+	}
+	return false
 }
 
 func firstLine(s string) string {

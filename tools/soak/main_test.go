@@ -44,7 +44,15 @@ Finished game 7 (brudno-A vs opponent): 1-0 {White mates}
 	if len(b.Warnings) != 1 || !strings.Contains(b.Warnings[0], "UCI_Chess960") {
 		t.Errorf("warnings %q", b.Warnings)
 	}
+	b.Warnings = append(b.Warnings, "Warning; No info line available to extract score from engine brudno-A")
+	if f := strings.Join(b.failures(), "\n"); !strings.Contains(f, "No info line") {
+		t.Errorf("a move without a score is a failure without OwnBook:\n%s", f)
+	}
+	b.Config.A.OwnBook = true
 	f := strings.Join(b.failures(), "\n")
+	if strings.Contains(f, "No info line") {
+		t.Errorf("a book move without a score is a failure:\n%s", f)
+	}
 	for _, want := range []string{"brudno-A: 1 losses on time (fastchess overrun [9] ms", "opponent: 1 illegal moves", "brudno-A: no wrapper record", "fastchess: Warning; Failed"} {
 		if !strings.Contains(f, want) {
 			t.Errorf("failures lack %q:\n%s", want, f)
@@ -238,7 +246,7 @@ func TestReport(t *testing.T) {
 	}
 	r := report(bs, nil)
 	for _, want := range []string{"# Soak: 4 games in 2 batches", "| Brudno (engine-games) | 4 | 0 | 1 | 0 | 0 | 0 | 0 | -3.0 | 50 |",
-		"| opponent (games) | 2 | 0 | 0 | 0 | 1 |", "| Threads | 2 | 2 | 0 | 1 |", "| 16 | 2 | 40 | 50 | 50 |", "## Failing batches: 1"} {
+		"| opponent (games) | 2 | 0 | 0 | 0 | 1 |", "| Threads | 2 | 2 | 0 | 1 |", "| 16 | 2 | 40 | 50 | 50 |", "## Failing batches: 2", "opponent: 1 losses on time", "brudno-A: 1 illegal moves"} {
 		if !strings.Contains(r, want) {
 			t.Errorf("report lacks %q:\n%s", want, r)
 		}

@@ -138,9 +138,9 @@ func report(bs []batch, meta map[string]string) string {
 	sb.WriteString(memoryTable(bs))
 	var failed []string
 	for _, b := range bs {
-		if len(b.Failed) > 0 {
+		if f := b.failures(); len(f) > 0 { // judged again: the rules may be newer than the run
 			failed = append(failed, fmt.Sprintf("- batch %d (%s %s, Chess960 %v): %s", b.ID, b.Config.Limit.Kind,
-				b.Config.Limit.Value, b.Config.Chess960, strings.Join(b.Failed, "; ")))
+				b.Config.Limit.Value, b.Config.Chess960, strings.Join(f, "; ")))
 		}
 	}
 	fmt.Fprintf(&sb, "\n## Failing batches: %d\n\n", len(failed))
