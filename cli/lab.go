@@ -106,49 +106,7 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *smp != "" {
-		if *repeat < 1 {
-			fmt.Fprintf(stderr, "lab: -repeat must be at least 1, got %d\n", *repeat)
-			return 2
-		}
-		var threads []int
-		for _, f := range strings.Split(*smp, ",") {
-			n, err := strconv.Atoi(strings.TrimSpace(f))
-			if err != nil || n < 2 || n > 256 {
-				fmt.Fprintf(stderr, "lab: -smp %q: want thread counts from 2 to 256 (the Threads option's range), comma-separated\n", *smp)
-				return 2
-			}
-			threads = append(threads, n)
-		}
-		var schemes []search.ParallelScheme
-		for _, f := range strings.Split(*schemeName, ",") {
-			scheme, err := search.ParseParallelScheme(strings.TrimSpace(f))
-			if err != nil {
-				fmt.Fprintf(stderr, "lab: %v\n", err)
-				return 2
-			}
-			schemes = append(schemes, scheme)
-		}
-		opts := search.DefaultOptions()
-		if err := chooseEvaluation(&opts, *netFile, *hce); err != nil {
-			fmt.Fprintf(stderr, "lab: %v\n", err)
-			return 2
-		}
-		if err := applySwitches(&opts, *enable, *disable); err != nil {
-			fmt.Fprintf(stderr, "lab: %v\n", err)
-			return 2
-		}
-		desc := "default options"
-		if *enable != "" {
-			desc += ", on: " + *enable
-		}
-		if *disable != "" {
-			desc += ", off: " + *disable
-		}
-		if len(params) > 0 {
-			desc += ", " + strings.Join(params, ", ")
-		}
-		desc += ", " + evaluationName(opts, *netFile)
-		return labSMP(fens, to, threads, *repeat, schemes, opts, desc, *plotDir, stdout, stderr)
+		return labSMPCommand(fens, to, *smp, *repeat, *schemeName, *enable, *disable, *netFile, *hce, params, *plotDir, stdout, stderr)
 	}
 	if *hashMB < 1 {
 		fmt.Fprintf(stderr, "lab: -hash must be at least 1, got %d\n", *hashMB)
@@ -161,31 +119,7 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 		}
 		return labMinimal(fens, from, to, *hashMB, *armg, *armgQS, *maxTime, *plotDir, stdout, stderr)
 	}
-	configs, err := labSet(*set, *two, *withETC)
-	if err != nil {
-		fmt.Fprintf(stderr, "lab: %v\n", err)
-		return 2
-	}
-	desc, plotSet := labTableDesc(*set, *hashMB, *two), *set
-	if *grain > 1 {
-		for i := range configs {
-			configs[i].opts.EvalGrain = *grain
-		}
-		desc += fmt.Sprintf(", static evaluations rounded to multiples of %d cp", *grain)
-		plotSet += fmt.Sprintf("-grain%d", *grain)
-	}
-	fmt.Fprintf(stdout, "Total nodes, interior + quiescence (interior alone in brackets), over %d positions, one thread, fresh %s per position.\n\n", len(fens), desc)
-	tt := search.NewTT(*hashMB)
-	totals := labTable(fens, from, to, configs, tt, *maxTime, stdout, stderr)
-	labRelative(from, configs, totals, stdout)
-	if err := labPlotTo(*plotDir, labPlotName(plotSet, *hashMB, *two, !*withETC && *set == "mtd", "nodes"), func(path string) error {
-		title := fmt.Sprintf("Total nodes over %d positions, %s", len(fens), desc)
-		return labPlot(path, title, "total nodes (log scale)", true, from, labConfigNames(configs), labCells(totals, func(int) float64 { return 1 }))
-	}); err != nil {
-		fmt.Fprintf(stderr, "lab: plot: %v\n", err)
-		return 1
-	}
-	return 0
+	return labSetCommand(fens, from, to, *set, *two, *withETC, *grain, *hashMB, *maxTime, *plotDir, stdout, stderr)
 }
 
 // labConfigNames lists the configurations' names, the columns of a table.
@@ -421,4 +355,83 @@ func median(xs []float64) float64 {
 		m = (xs[len(xs)/2-1] + m) / 2
 	}
 	return m
+}
+
+// labSMPCommand is `lab -smp`: parallel time to depth.
+func labSMPCommand(fens []string, to int, smp string, repeat int, schemeName, enable, disable, netFile string, hce bool,
+	params []string, plotDir string, stdout, stderr io.Writer) int {
+	if repeat < 1 {
+		fmt.Fprintf(stderr, "lab: -repeat must be at least 1, got %d\n", repeat)
+		return 2
+	}
+	var threads []int
+	for _, f := range strings.Split(smp, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 2 || n > 256 {
+			fmt.Fprintf(stderr, "lab: -smp %q: want thread counts from 2 to 256 (the Threads option's range), comma-separated\n", smp)
+			return 2
+		}
+		threads = append(threads, n)
+	}
+	var schemes []search.ParallelScheme
+	for _, f := range strings.Split(schemeName, ",") {
+		scheme, err := search.ParseParallelScheme(strings.TrimSpace(f))
+		if err != nil {
+			fmt.Fprintf(stderr, "lab: %v\n", err)
+			return 2
+		}
+		schemes = append(schemes, scheme)
+	}
+	opts := search.DefaultOptions()
+	if err := chooseEvaluation(&opts, netFile, hce); err != nil {
+		fmt.Fprintf(stderr, "lab: %v\n", err)
+		return 2
+	}
+	if err := applySwitches(&opts, enable, disable); err != nil {
+		fmt.Fprintf(stderr, "lab: %v\n", err)
+		return 2
+	}
+	desc := "default options"
+	if enable != "" {
+		desc += ", on: " + enable
+	}
+	if disable != "" {
+		desc += ", off: " + disable
+	}
+	if len(params) > 0 {
+		desc += ", " + strings.Join(params, ", ")
+	}
+	desc += ", " + evaluationName(opts, netFile)
+	return labSMP(fens, to, threads, repeat, schemes, opts, desc, plotDir, stdout, stderr)
+}
+
+// labSetCommand is `lab [-set S]`: the node table of a set of
+// configurations.
+func labSetCommand(fens []string, from, to int, set string, two, withETC bool, grain, hashMB int, maxTime time.Duration,
+	plotDir string, stdout, stderr io.Writer) int {
+	configs, err := labSet(set, two, withETC)
+	if err != nil {
+		fmt.Fprintf(stderr, "lab: %v\n", err)
+		return 2
+	}
+	desc, plotSet := labTableDesc(set, hashMB, two), set
+	if grain > 1 {
+		for i := range configs {
+			configs[i].opts.EvalGrain = grain
+		}
+		desc += fmt.Sprintf(", static evaluations rounded to multiples of %d cp", grain)
+		plotSet += fmt.Sprintf("-grain%d", grain)
+	}
+	fmt.Fprintf(stdout, "Total nodes, interior + quiescence (interior alone in brackets), over %d positions, one thread, fresh %s per position.\n\n", len(fens), desc)
+	tt := search.NewTT(hashMB)
+	totals := labTable(fens, from, to, configs, tt, maxTime, stdout, stderr)
+	labRelative(from, configs, totals, stdout)
+	if err := labPlotTo(plotDir, labPlotName(plotSet, hashMB, two, !withETC && set == "mtd", "nodes"), func(path string) error {
+		title := fmt.Sprintf("Total nodes over %d positions, %s", len(fens), desc)
+		return labPlot(path, title, "total nodes (log scale)", true, from, labConfigNames(configs), labCells(totals, func(int) float64 { return 1 }))
+	}); err != nil {
+		fmt.Fprintf(stderr, "lab: plot: %v\n", err)
+		return 1
+	}
+	return 0
 }
