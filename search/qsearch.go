@@ -46,20 +46,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	best := -Infinity
 	rawEval, staticEval := -Infinity, -Infinity
 	if !inCheck {
-		if ttHit && hit.Eval > -Infinity {
-			rawEval = hit.Eval
-		} else {
-			rawEval = t.staticEval()
-		}
-		staticEval = t.adjustEval(rawEval)
-		// A stored score whose bound lies on the right side of the
-		// evaluation is the better stand pat.
-		if o.QSTTEval && ttHit {
-			if score := scoreFromTT(hit.Score, ply); !IsMateScore(score) &&
-				(hit.Bound == BoundLower && score > staticEval || hit.Bound == BoundUpper && score < staticEval) {
-				staticEval = score
-			}
-		}
+		rawEval, staticEval = t.qsEval(&hit, ttHit, ply)
 		best = staticEval
 		if best >= beta {
 			t.stats.Leaves++
@@ -91,32 +78,8 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		if inCheck && o.QSEvasionPrune && searched >= 2 && best > -MateBound && !pos.IsCapture(m) && m.Promo() == board.NoPieceType {
 			continue // a move already holds off mate: the quiet evasions left are seldom better
 		}
-		if !inCheck {
-			if pt := m.Promo(); pt != board.NoPieceType && pt != board.Queen {
-				continue
-			}
-			if o.QSearchPruning {
-				// Delta: even winning the piece cannot reach alpha. With
-				// QSFutility the bound it gives joins the best score (fail
-				// soft), and a capture that wins nothing is skipped too
-				// when the margin alone cannot reach alpha.
-				if m.Promo() == board.NoPieceType {
-					if fut := staticEval + board.SEEValue[pos.CapturedPiece(m).Type()] + qsDeltaMargin; fut < alpha {
-						if o.QSFutility {
-							best = max(best, fut)
-						}
-						continue
-					}
-					if fut := staticEval + qsDeltaMargin; o.QSFutility && fut <= alpha && pos.SEE(m) <= 0 {
-						best = max(best, fut)
-						t.stats.QSFutility++
-						continue
-					}
-				}
-				if !pos.SEENonNegative(m) {
-					continue
-				}
-			}
+		if !inCheck && t.qsSkip(m, staticEval, alpha, &best) {
+			continue
 		}
 		searched++
 		t.setMove(ply, m)
@@ -146,4 +109,53 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	}
 	t.store(key, bestMove, scoreToTT(best, ply), rawEval, 0, boundOf(best, origAlpha, beta), ttHit && hit.PV)
 	return best
+}
+
+// qsEval is the stand pat of a node not in check: the raw static
+// evaluation (the table's when it has one) and the adjusted one, which a
+// stored score replaces when its bound lies on the right side of it.
+func (t *thread) qsEval(hit *TTHit, ttHit bool, ply int) (rawEval, staticEval int) {
+	if ttHit && hit.Eval > -Infinity {
+		rawEval = hit.Eval
+	} else {
+		rawEval = t.staticEval()
+	}
+	staticEval = t.adjustEval(rawEval)
+	if t.s.opts.QSTTEval && ttHit {
+		if score := scoreFromTT(hit.Score, ply); !IsMateScore(score) &&
+			(hit.Bound == BoundLower && score > staticEval || hit.Bound == BoundUpper && score < staticEval) {
+			staticEval = score
+		}
+	}
+	return rawEval, staticEval
+}
+
+// qsSkip tells whether quiescence (not in check) leaves capture or
+// promotion m out: under-promotions always; with QSearchPruning, a
+// capture whose piece cannot lift the score to alpha (delta pruning), one
+// that wins nothing when the margin alone cannot (QSFutility, whose bound
+// then joins best), and one that loses material.
+func (t *thread) qsSkip(m board.Move, staticEval, alpha int, best *int) bool {
+	if pt := m.Promo(); pt != board.NoPieceType && pt != board.Queen {
+		return true
+	}
+	o := &t.s.opts
+	if !o.QSearchPruning {
+		return false
+	}
+	pos := t.pos
+	if m.Promo() == board.NoPieceType {
+		if fut := staticEval + board.SEEValue[pos.CapturedPiece(m).Type()] + qsDeltaMargin; fut < alpha {
+			if o.QSFutility {
+				*best = max(*best, fut)
+			}
+			return true
+		}
+		if fut := staticEval + qsDeltaMargin; o.QSFutility && fut <= alpha && pos.SEE(m) <= 0 {
+			*best = max(*best, fut)
+			t.stats.QSFutility++
+			return true
+		}
+	}
+	return !pos.SEENonNegative(m)
 }
