@@ -130,3 +130,25 @@ func TestThreadsSetProcs(t *testing.T) {
 		}
 	}
 }
+
+// Setting Hash to its size again, as tournament managers do before every
+// game, keeps the table (and its memory): only a new size makes another.
+func TestHashSameSizeKeepsTable(t *testing.T) {
+	e := New()
+	if err := e.SetOption("Hash", "2"); err != nil {
+		t.Fatal(err)
+	}
+	e.tt.Store(12345, 0, 10, 10, 5, search.BoundExact)
+	if err := e.SetOption("Hash", "2"); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := e.tt.Probe(12345); !ok {
+		t.Error("the same Hash size made a new table")
+	}
+	if err := e.SetOption("Hash", "4"); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := e.tt.Probe(12345); ok {
+		t.Error("a new Hash size kept the old table")
+	}
+}

@@ -155,6 +155,9 @@ func setHash(e *Engine, v string) error {
 	if avail := availableMemoryMB(); avail > 0 && mb > avail*3/4 {
 		return fmt.Errorf("option Hash: %d MB requested but only %d MB of memory is available; keeping %d MB", mb, avail, e.set.hashMB)
 	}
+	if e.tt != nil && mb == e.set.hashMB {
+		return nil // tournament managers send the options again before every game
+	}
 	e.set.hashMB = mb
 	if e.tt != nil {
 		e.tt.Resize(mb)

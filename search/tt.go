@@ -6,6 +6,7 @@ package search
 
 import (
 	"math/bits"
+	"runtime"
 	"sync/atomic"
 	"unsafe"
 
@@ -86,7 +87,12 @@ func NewTT(mb int) *TT {
 func (t *TT) Resize(mb int) {
 	n := uint64(mb) << 20 / (16 * bucketSize)
 	t.buckets = max(n, 1)
-	t.entries = nil // the old table may go before the new one is made
+	if t.entries != nil {
+		// The old table goes before the new one is made: collected now,
+		// its memory is reused, so that the process never holds both.
+		t.entries = nil
+		runtime.GC()
+	}
 	t.entries = allocEntries(t.buckets * bucketSize)
 	t.generation = 0
 }
