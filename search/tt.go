@@ -33,8 +33,9 @@ type ttEntry struct {
 type TT struct {
 	entries    []ttEntry
 	buckets    uint64
-	generation uint8 // 6 bits, advanced once per search
-	twoBound   bool  // entries hold a lower and an upper bound (the laboratory's layout, tt_twobound.go)
+	generation uint8  // 6 bits, advanced once per search
+	twoBound   bool   // entries hold a lower and an upper bound (the laboratory's layout, tt_twobound.go)
+	release    func() // gives the entries' memory back (nil: the collector does)
 }
 
 // How a search uses the table, chosen once per search (Searcher.table):
@@ -80,21 +81,28 @@ func dataGen(d uint64) uint8 { return uint8(d >> 58) }
 func NewTT(mb int) *TT {
 	t := &TT{}
 	t.Resize(mb)
+	runtime.SetFinalizer(t, (*TT).free)
 	return t
 }
 
-// Resize reallocates the table to about mb megabytes, emptying it.
+// Resize reallocates the table to about mb megabytes, emptying it. The
+// old table goes before the new one is made, so that the process never
+// holds both. No search may run meanwhile.
 func (t *TT) Resize(mb int) {
 	n := uint64(mb) << 20 / (16 * bucketSize)
 	t.buckets = max(n, 1)
-	if t.entries != nil {
-		// The old table goes before the new one is made: collected now,
-		// its memory is reused, so that the process never holds both.
-		t.entries = nil
-		runtime.GC()
-	}
-	t.entries = allocEntries(t.buckets * bucketSize)
+	t.free()
+	t.entries, t.release = allocEntries(t.buckets * bucketSize)
 	t.generation = 0
+}
+
+// free gives the table's memory back.
+func (t *TT) free() {
+	t.entries = nil
+	if t.release != nil {
+		t.release()
+		t.release = nil
+	}
 }
 
 // Clear empties the table.

@@ -2,5 +2,5 @@
 
 package search
 
-// allocEntries returns n zeroed entries.
-func allocEntries(n uint64) []ttEntry { return make([]ttEntry, n) }
+// allocEntries returns n zeroed entries, on the Go heap.
+func allocEntries(n uint64) ([]ttEntry, func()) { return make([]ttEntry, n), nil }
