@@ -62,6 +62,8 @@ fuzz:
 	$(GO) test ./book -run XXX -fuzz FuzzParse -fuzztime $(FUZZTIME)
 	$(GO) test ./book -run XXX -fuzz FuzzBuildFromPGN -fuzztime $(FUZZTIME)
 	$(GO) test ./nnue/data -run XXX -fuzz FuzzDecode -fuzztime $(FUZZTIME)
+	$(GO) test ./nnue -run XXX -fuzz FuzzLoad -fuzztime $(FUZZTIME)
+	$(GO) test ./syzygy -run XXX -fuzz FuzzTableFile -fuzztime $(FUZZTIME)
 	$(GO) test ./uci -run XXX -fuzz FuzzProtocol -fuzztime $(FUZZTIME)
 	$(GO) test ./cli -run XXX -fuzz FuzzPGNGameRecords -fuzztime $(FUZZTIME)
 
