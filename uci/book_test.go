@@ -48,7 +48,7 @@ func TestBookMoveThroughUCI(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := engine.New()
-	out := session(t, e,
+	out := converse(t, e,
 		"setoption name OwnBook value true",
 		"setoption name BookFile value "+path,
 		"setoption name BookBestMove value true",
@@ -59,18 +59,18 @@ func TestBookMoveThroughUCI(t *testing.T) {
 	if strings.Join(out, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(out, "\n"), strings.Join(want, "\n"))
 	}
-	out = session(t, e, "position startpos moves e2e4", "go movetime 60000")
+	out = converse(t, e, "position startpos moves e2e4", "go movetime 60000")
 	want = []string{"info string book move c7c5 weight 3/4 candidates 2", "bestmove c7c5"}
 	if strings.Join(out, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(out, "\n"), strings.Join(want, "\n"))
 	}
 	// Out of the book: a search, and no book line.
-	out = session(t, e, "position startpos moves e2e4 c7c5", "go depth 2")
+	out = converse(t, e, "position startpos moves e2e4 c7c5", "go depth 2")
 	if containsPrefix(out, "info string book") || !containsPrefix(out, "info depth 2 ") || countPrefix(out, "bestmove ") != 1 {
 		t.Errorf("out of book: %q", out)
 	}
 	// A bad file is reported and the book stays.
-	out = session(t, e,
+	out = converse(t, e,
 		"setoption name BookFile value "+filepath.Join(t.TempDir(), "nope.bin"),
 		"position startpos", "go movetime 60000")
 	if len(out) != 3 || !strings.HasPrefix(out[0], "info string option BookFile: book ") || !strings.HasSuffix(out[0], "keeping the book "+path) ||
@@ -78,7 +78,7 @@ func TestBookMoveThroughUCI(t *testing.T) {
 		t.Errorf("bad BookFile: %q", out)
 	}
 	// go infinite ignores the book until stop.
-	out = session(t, e, "go infinite", "stop")
+	out = converse(t, e, "go infinite", "stop")
 	if containsPrefix(out, "info string book") || countPrefix(out, "bestmove ") != 1 {
 		t.Errorf("go infinite: %q", out)
 	}

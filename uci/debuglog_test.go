@@ -17,13 +17,13 @@ func TestDebugLogFile(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "brudno.log")
 	e := engine.New()
-	out := session(t, e,
+	out := converse(t, e,
 		"setoption name Debug Log File value "+path,
 		"isready",
 		"position startpos moves e2e4",
 		"go depth 2",
 	)
-	out = append(out, session(t, e,
+	out = append(out, converse(t, e,
 		"setoption name Debug Log File value "+filepath.Join(dir, "no-such-dir", "x.log"),
 		"isready",
 		"setoption name Debug Log File value <empty>",

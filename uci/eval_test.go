@@ -23,7 +23,7 @@ func TestEvalShowsNetwork(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	out := strings.Join(session(t, e, "position startpos moves e2e4", "eval"), "\n")
+	out := strings.Join(converse(t, e, "position startpos moves e2e4", "eval"), "\n")
 	if !strings.Contains(out, "info string eval ") || strings.Contains(out, "network eval") {
 		t.Fatalf("without a network:\n%s", out)
 	}
@@ -41,11 +41,11 @@ func TestEvalShowsNetwork(t *testing.T) {
 	m, _ := pos.ParseMove("e2e4")
 	pos.Make(m)
 	want := fmt.Sprintf("info string network eval %d (side to move's view; %s, 32 hidden, scale 400); the search uses the hand-crafted evaluation", net.EvaluatePosition(pos), name)
-	out = strings.Join(session(t, e, "setoption name EvalFile value "+name, "position startpos moves e2e4", "eval"), "\n")
+	out = strings.Join(converse(t, e, "setoption name EvalFile value "+name, "position startpos moves e2e4", "eval"), "\n")
 	if !strings.Contains(out, want) {
 		t.Fatalf("output lacks %q:\n%s", want, out)
 	}
-	out = strings.Join(session(t, e, "setoption name Evaluation value NNUE", "eval"), "\n")
+	out = strings.Join(converse(t, e, "setoption name Evaluation value NNUE", "eval"), "\n")
 	if !strings.Contains(out, "the search uses the network (Evaluation NNUE)") {
 		t.Fatalf("with Evaluation NNUE:\n%s", out)
 	}
@@ -61,7 +61,7 @@ func TestEvalShowsNetwork(t *testing.T) {
 		t.Fatal(err)
 	}
 	want = fmt.Sprintf("info string network eval %d (side to move's view; %s, 32 hidden, 8 king buckets, scale 400); the search uses the network", kn.EvaluatePosition(pos), kname)
-	out = strings.Join(session(t, e, "setoption name EvalFile value "+kname, "position startpos moves e2e4", "eval", "go depth 6", "isready"), "\n")
+	out = strings.Join(converse(t, e, "setoption name EvalFile value "+kname, "position startpos moves e2e4", "eval", "go depth 6", "isready"), "\n")
 	if !strings.Contains(out, want) || !strings.Contains(out, "bestmove ") {
 		t.Fatalf("output lacks %q or a best move:\n%s", want, out)
 	}

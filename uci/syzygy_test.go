@@ -28,12 +28,12 @@ func TestCorruptTablebaseReported(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, "KQvK.rtbw"), data[:len(data)/3], 0o644) // truncated
 	e := engine.New()
-	out := session(t, e,
+	out := converse(t, e,
 		"setoption name SyzygyPath value "+dir,
 		"position fen 8/8/8/4k3/8/8/8/KQ6 w - - 0 1",
 		"go depth 4",
 	)
-	out = append(out, session(t, e, "go depth 4")...)
+	out = append(out, converse(t, e, "go depth 4")...)
 	if !contains(out, "info string SyzygyPath: 2 WDL and 2 DTZ tables, up to 3 pieces") {
 		t.Errorf("SyzygyPath's answer: %q", out)
 	}

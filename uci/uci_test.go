@@ -93,8 +93,8 @@ func TestOptionLines(t *testing.T) {
 	}
 }
 
-// session runs commands through Handle and returns the output lines.
-func session(t *testing.T, e *engine.Engine, cmds ...string) []string {
+// converse runs commands through Handle and returns the output lines.
+func converse(t *testing.T, e *engine.Engine, cmds ...string) []string {
 	t.Helper()
 	pr, pw := io.Pipe()
 	s := &Session{eng: e, out: newOutput(pw, e)}
@@ -118,7 +118,7 @@ func session(t *testing.T, e *engine.Engine, cmds ...string) []string {
 
 func TestSetOptionAndChess960(t *testing.T) {
 	e := engine.New()
-	out := session(t, e,
+	out := converse(t, e,
 		"setoption name move overhead value 100",
 		"setoption name UCI_Chess960 value true",
 		"position fen 4k3/8/8/8/8/8/8/RK6 w A - 0 1",
@@ -131,7 +131,7 @@ func TestSetOptionAndChess960(t *testing.T) {
 	if !containsPrefix(out, `info string no such option: "Nonsense"`) {
 		t.Errorf("unknown option not reported: %q", out)
 	}
-	out = session(t, e, "setoption name UCI_Chess960 value false", "position fen 4k3/8/8/8/8/8/8/RK6 w A - 0 1", "go depth 1 searchmoves b1a1")
+	out = converse(t, e, "setoption name UCI_Chess960 value false", "position fen 4k3/8/8/8/8/8/8/RK6 w A - 0 1", "go depth 1 searchmoves b1a1")
 	if !contains(out, "bestmove b1c1") {
 		t.Errorf("standard castling form expected: %q", out)
 	}

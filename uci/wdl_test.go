@@ -49,13 +49,13 @@ func wdlOf(t *testing.T, line string) (w [3]int, ok bool) {
 
 func TestShowWDLInSession(t *testing.T) {
 	e := engine.New()
-	out := session(t, e, "position startpos moves e2e4", "go depth 4")
+	out := converse(t, e, "position startpos moves e2e4", "go depth 4")
 	for _, l := range out {
 		if strings.Contains(l, " wdl ") {
 			t.Fatalf("wdl with UCI_ShowWDL off: %q", l)
 		}
 	}
-	out = session(t, e, "setoption name UCI_ShowWDL value true", "position startpos moves e2e4", "go depth 4")
+	out = converse(t, e, "setoption name UCI_ShowWDL value true", "position startpos moves e2e4", "go depth 4")
 	infos := 0
 	for _, l := range out {
 		if !strings.Contains(l, " score ") {
@@ -71,7 +71,7 @@ func TestShowWDLInSession(t *testing.T) {
 		t.Fatalf("no info lines: %q", out)
 	}
 	// A mate for the side to move.
-	out = session(t, e, "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "go depth 3")
+	out = converse(t, e, "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "go depth 3")
 	if !containsPrefix(out, "info depth 3 seldepth") || !strings.Contains(strings.Join(out, "\n"), "score mate 1 wdl 1000 0 0") {
 		t.Errorf("mate in 1 without wdl 1000 0 0: %q", out)
 	}
@@ -79,7 +79,7 @@ func TestShowWDLInSession(t *testing.T) {
 
 func TestStrengthInSession(t *testing.T) {
 	e := engine.New()
-	out := session(t, e, "setoption name UCI_Elo value 1000", "setoption name UCI_LimitStrength value true",
+	out := converse(t, e, "setoption name UCI_Elo value 1000", "setoption name UCI_LimitStrength value true",
 		"setoption name UCI_Elo value 1320", "position startpos", "go wtime 60000 btime 60000")
 	if !containsPrefix(out, "info string option UCI_Elo: \"1000\" is not an integer from 1320 to 2650") {
 		t.Errorf("UCI_Elo 1000 not refused with its range: %q", out)
