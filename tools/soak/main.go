@@ -32,6 +32,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"brudno/tools/fastchess"
 )
 
 // side is how one engine of a batch fared, from fastchess's output and
@@ -291,11 +293,7 @@ func (s *soak) run(id, lane int) batch {
 	return b
 }
 
-var (
-	finishedRE = regexp.MustCompile(`^Finished game \d+ \((.+) vs (.+)\): \S+ \{(.*)\}\s*$`)
-	pvRE       = regexp.MustCompile(`^Warning; (.*PV.*?) - (?:move \S+ )?from (\S+)$`)
-	overrunRE  = regexp.MustCompile(`^(White|Black) loses on time \((\d+)ms overrun\)`)
-)
+var pvRE = regexp.MustCompile(`^Warning; (.*PV.*?) - (?:move \S+ )?from (\S+)$`)
 
 // parseFastchess tallies fastchess's output into the batch.
 func parseFastchess(out string, b *batch) {
@@ -308,26 +306,20 @@ func parseFastchess(out string, b *batch) {
 	sc := bufio.NewScanner(strings.NewReader(out))
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
-		if m := finishedRE.FindStringSubmatch(line); m != nil {
+		if g, ok := fastchess.Finished(line); ok {
 			b.Games++
-			reason := m[3]
-			loser := m[1]
-			if strings.HasPrefix(reason, "Black") {
-				loser = m[2]
-			}
-			sd := get(loser)
-			switch {
-			case strings.Contains(reason, "loses on time"):
+			sd := get(g.Loser)
+			switch g.Ending {
+			case fastchess.TimeLoss:
 				sd.TimeLosses++
-				if o := overrunRE.FindStringSubmatch(reason); o != nil {
-					ms, _ := strconv.Atoi(o[2])
-					sd.OverrunMS = append(sd.OverrunMS, ms)
+				if g.OverrunMS >= 0 {
+					sd.OverrunMS = append(sd.OverrunMS, g.OverrunMS)
 				}
-			case strings.Contains(reason, "illegal move"):
+			case fastchess.Illegal:
 				sd.Illegal++
-			case strings.Contains(reason, "disconnects"):
+			case fastchess.Disconnect:
 				sd.Crashes++
-			case strings.Contains(reason, "stalls"):
+			case fastchess.Stall:
 				sd.Stalls++
 			}
 			continue

@@ -20,9 +20,9 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"regexp"
 	"strconv"
-	"strings"
+
+	"brudno/tools/fastchess"
 )
 
 // tally counts how the games of a match ended.
@@ -31,34 +31,25 @@ type tally struct {
 	maxOverrunMS                                int
 }
 
-var (
-	finishedRE = regexp.MustCompile(`^Finished game \d+ .*\{(.*)\}\s*$`)
-	overrunRE  = regexp.MustCompile(`loses on time \((\d+)ms overrun\)`)
-)
-
 // count reads fastchess's output and tallies its "Finished game" lines.
 func count(r io.Reader) (tally, error) {
 	var t tally
 	sc := bufio.NewScanner(r)
 	for sc.Scan() {
-		m := finishedRE.FindStringSubmatch(sc.Text())
-		if m == nil {
+		g, ok := fastchess.Finished(sc.Text())
+		if !ok {
 			continue
 		}
 		t.games++
-		reason := m[1]
-		switch {
-		case strings.Contains(reason, "loses on time"):
+		switch g.Ending {
+		case fastchess.TimeLoss:
 			t.onTime++
-			if o := overrunRE.FindStringSubmatch(reason); o != nil {
-				ms, _ := strconv.Atoi(o[1])
-				t.maxOverrunMS = max(t.maxOverrunMS, ms)
-			}
-		case strings.Contains(reason, "illegal move"):
+			t.maxOverrunMS = max(t.maxOverrunMS, g.OverrunMS)
+		case fastchess.Illegal:
 			t.illegal++
-		case strings.Contains(reason, "disconnects"):
+		case fastchess.Disconnect:
 			t.disconnects++
-		case strings.Contains(reason, "stalls"):
+		case fastchess.Stall:
 			t.stalls++
 		}
 	}
