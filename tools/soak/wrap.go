@@ -177,9 +177,6 @@ func (p *proxy) fromGUI(line string) {
 				p.allowedMS = float64(c.wtime)
 			}
 		}
-		if p.runWait != nil {
-			p.waitAt = p.runWait()
-		}
 		if p.state == hitWait {
 			p.state = searching
 			p.rec.PonderHits++
@@ -187,10 +184,15 @@ func (p *proxy) fromGUI(line string) {
 				p.send(p.toGUI, p.ponderPV) // what a GUI would have seen while pondering
 			}
 			p.send(p.toEngine, "ponderhit")
-			return
+		} else {
+			p.endPonder()
+			p.state = searching
+			p.send(p.toEngine, line)
 		}
-		p.endPonder()
-		p.state = searching
+		if p.runWait != nil { // read once the engine has its command
+			p.waitAt = p.runWait()
+		}
+		return
 	case "ucinewgame":
 		p.endPonder()
 		p.rec.NewGames++
