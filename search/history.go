@@ -135,6 +135,31 @@ func (t *thread) updateQuiet(ply int, m board.Move, bonus int) {
 	}
 }
 
+// researchHistory teaches the continuation histories the result of the
+// full-depth re-search of the reduced quiet move made at ply (ContResearch):
+// a fail high is rewarded, a fail low penalised, by the bonus of newDepth.
+func (t *thread) researchHistory(ply, newDepth, score, alpha, beta int) {
+	var bonus int
+	switch {
+	case score >= beta:
+		bonus = historyBonus(newDepth)
+	case score <= alpha:
+		bonus = -historyBonus(newDepth)
+	default:
+		return
+	}
+	if !t.s.opts.ContHistory {
+		return
+	}
+	f := &t.stack[ply]
+	pc, to := f.piece, f.move.To()
+	gravity(&t.contTable(ply, 1)[pc][to], bonus)
+	gravity(&t.contTable(ply, 2)[pc][to], bonus)
+	if t.s.opts.ContHistory4 {
+		gravity(&t.contTable(ply, 4)[pc][to], bonus)
+	}
+}
+
 // updateCapture rewards or penalises noisy move m by bonus.
 func (t *thread) updateCapture(m board.Move, bonus int) {
 	pos := t.pos

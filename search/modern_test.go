@@ -113,8 +113,9 @@ func TestStoppedIterationKeepsCompletedMove(t *testing.T) {
 // after several iterations of ordinary scores, in which it runs
 // singular-extension verifications and ProbCut; the distances are those
 // of 43d442e's search (before these techniques) at depth 16. Each is
-// searched to depth 14 with the play options and with every switch on
-// (with them all, WAC.282's mate in 4 shows from depth 13).
+// searched to depth 14 with the play options and to depth 16 with every
+// switch on: with the pruning bundle's switches among them (quiet checks
+// and evasions pruned), WAC.282's mate in 4 shows only from depth 16.
 func TestMatesThroughNewPaths(t *testing.T) {
 	cases := []struct {
 		fen   string
@@ -129,9 +130,9 @@ func TestMatesThroughNewPaths(t *testing.T) {
 		*sw.Field(&all) = true
 	}
 	var total Stats
-	for _, opts := range []Options{DefaultOptions(), all} {
+	for i, opts := range []Options{DefaultOptions(), all} {
 		for _, c := range cases {
-			r := searchFEN(t, c.fen, Limits{Depth: 14}, opts)
+			r := searchFEN(t, c.fen, Limits{Depth: 14 + 2*i}, opts)
 			if !IsMateScore(r.Score) || MateMoves(r.Score) != c.moves {
 				t.Errorf("%s (all switches %v): score %d (mate %d), want mate %d", c.fen, opts.ETC, r.Score, MateMoves(r.Score), c.moves)
 			}
@@ -224,5 +225,72 @@ func TestSwitchesCountTheirWork(t *testing.T) {
 		if c.count(off) != 0 || c.count(on) == 0 || on.Nodes == off.Nodes {
 			t.Errorf("%s: counted %d on, %d off (nodes %d, %d)", c.name, c.count(on), c.count(off), on.Nodes, off.Nodes)
 		}
+	}
+}
+
+// Each technique of the reductions-and-extensions and the pruning
+// bundles changes the search when on (and the defaults leave it off), and
+// a reduced quiet move's re-search moves its continuation entries the way
+// it ended.
+func TestBundleSwitches(t *testing.T) {
+	const fen = "r1bq1rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7"
+	nodes := func(o Options) uint64 {
+		return searchFEN(t, fen, Limits{Depth: 11}, o).Stats.Nodes
+	}
+	base := nodes(DefaultOptions())
+	for _, c := range []struct {
+		name  string
+		field func(*Options) *bool
+	}{
+		{"CaptureLMR", func(o *Options) *bool { return &o.CaptureLMR }},
+		{"IIRPVCut", func(o *Options) *bool { return &o.IIRPVCut }},
+		{"ContResearch", func(o *Options) *bool { return &o.ContResearch }},
+		{"NegExtCut", func(o *Options) *bool { return &o.NegExtCut }},
+		{"PrunePVCheck", func(o *Options) *bool { return &o.PrunePVCheck }},
+		{"PruneChecks", func(o *Options) *bool { return &o.PruneChecks }},
+		{"PruneBlend", func(o *Options) *bool { return &o.PruneBlend }},
+		{"RFPTTHist", func(o *Options) *bool { return &o.RFPTTHist }},
+	} {
+		o := DefaultOptions()
+		if *c.field(&o) {
+			t.Errorf("%s is on by default", c.name)
+		}
+		*c.field(&o) = true
+		if n := nodes(o); n == base {
+			t.Errorf("%s: %d nodes, as many as without it", c.name, n)
+		}
+	}
+	if err := SetParam("LMRCutNode", 2); err != nil {
+		t.Fatal(err)
+	}
+	n := nodes(DefaultOptions())
+	if err := SetParam("LMRCutNode", 1); err != nil {
+		t.Fatal(err)
+	}
+	if n == base {
+		t.Errorf("LMRCutNode 2: %d nodes, as many as with 1", n)
+	}
+
+	o := DefaultOptions()
+	o.ContResearch = true
+	_, th := prepared(t, fen, o)
+	m, err := th.pos.ParseMove("f3h4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	th.setMove(0, board.NoMove)
+	th.setMove(1, board.NoMove)
+	th.setMove(2, m)
+	pc := th.stack[2].piece
+	entry := func() int { return int(th.contTable(2, 1)[pc][m.To()]) + int(th.contTable(2, 2)[pc][m.To()]) }
+	before := entry()
+	th.researchHistory(2, 8, 50, 10, 11) // a fail high
+	high := entry()
+	th.researchHistory(2, 8, 10, 10, 11) // a fail low
+	th.researchHistory(2, 8, 10, 10, 11)
+	low := entry()
+	th.researchHistory(2, 8, 20, 10, 30) // inside a PV window: nothing
+	if high <= before || low >= high || entry() != low {
+		t.Errorf("continuation entries %d, after a fail high %d, after two fail lows %d, after an exact score %d", before, high, low, entry())
 	}
 }

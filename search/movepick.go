@@ -48,6 +48,7 @@ type movePicker struct {
 	// that does not give check would be pruned: the rest of the quiet
 	// stage offers only those that check, and counts the others in skipped.
 	skipQuiets bool
+	skipChecks bool // with skipQuiets: the quiet checks too (PruneChecks)
 	skipped    int
 	excluded   board.Move // the move a singular-extension search leaves out: never returned
 }
@@ -59,7 +60,7 @@ func (mp *movePicker) init(t *thread, ply int, ttMove board.Move, noisyOnly bool
 	mp.stage = stageTT
 	mp.tried = [4]board.Move{ttMove}
 	mp.nSpecial = 0
-	mp.skipQuiets, mp.skipped, mp.excluded = false, 0, board.NoMove
+	mp.skipQuiets, mp.skipChecks, mp.skipped, mp.excluded = false, false, 0, board.NoMove
 }
 
 // next returns the next move in order, or false when none is left.
@@ -161,7 +162,7 @@ func (mp *movePicker) nextQuietCheck() (board.Move, bool) {
 		if mp.wasTried(m) {
 			continue
 		}
-		if pos.GivesCheck(m) {
+		if !mp.skipChecks && pos.GivesCheck(m) {
 			return m, true
 		}
 		mp.skipped++

@@ -150,15 +150,16 @@ func expectedRank(th *thread, ply int, ttMove, m board.Move, qs bool) (int, int3
 }
 
 // Once the move loop sets skipQuiets, the picker returns of the quiet
-// moves left only those that give check (never the excluded move), counts
-// the others in skipped, and still returns every losing capture.
+// moves left only those that give check (none with skipChecks; never the
+// excluded move), counts the others in skipped, and still returns every
+// losing capture.
 func TestMovePickerSkipQuiets(t *testing.T) {
 	rng := rand.New(rand.NewSource(6))
 	s := &Searcher{opts: DefaultOptions()}
 	th := &thread{s: s}
 	th.stack[0].cont = &th.hist.cont[0][0]
 	var all board.MoveList
-	checked, skipped := 0, 0
+	checked, skipped, checksSkipped := 0, 0, 0
 	for g := 0; g < 40; g++ {
 		p, err := board.ParseFEN("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10")
 		if err != nil {
@@ -182,6 +183,7 @@ func TestMovePickerSkipQuiets(t *testing.T) {
 				mp.excluded = quiets[rng.Intn(len(quiets))]
 			}
 			skipAfter := rng.Intn(6) // quiet moves returned before skipping
+			skipChecks := rng.Intn(3) == 0
 			seen := map[board.Move]bool{}
 			quietSeen := 0
 			for {
@@ -195,7 +197,7 @@ func TestMovePickerSkipQuiets(t *testing.T) {
 				seen[m] = true
 				quiet := !p.IsCapture(m) && m.Promo() == board.NoPieceType
 				if quiet && mp.skipQuiets && mp.stage == stageQuiet {
-					if !p.GivesCheck(m) || m == mp.excluded {
+					if !p.GivesCheck(m) || m == mp.excluded || mp.skipChecks {
 						t.Fatalf("%s: %v returned while skipping quiet moves", p.FEN(), m)
 					}
 					checked++
@@ -203,7 +205,7 @@ func TestMovePickerSkipQuiets(t *testing.T) {
 				if quiet && mp.stage == stageQuiet {
 					quietSeen++
 					if quietSeen == skipAfter {
-						mp.skipQuiets = true
+						mp.skipQuiets, mp.skipChecks = true, skipChecks
 					}
 				}
 			}
@@ -213,7 +215,9 @@ func TestMovePickerSkipQuiets(t *testing.T) {
 			for _, m := range all.Slice() {
 				if !seen[m] && m != mp.excluded {
 					missing++
-					if p.GivesCheck(m) || p.IsCapture(m) || m.Promo() != board.NoPieceType {
+					if p.GivesCheck(m) && skipChecks {
+						checksSkipped++
+					} else if p.GivesCheck(m) || p.IsCapture(m) || m.Promo() != board.NoPieceType {
 						t.Fatalf("%s: %v neither returned nor a skippable quiet move", p.FEN(), m)
 					}
 				}
@@ -225,7 +229,7 @@ func TestMovePickerSkipQuiets(t *testing.T) {
 			p.Make(all.Moves[rng.Intn(all.Count)])
 		}
 	}
-	if checked == 0 || skipped == 0 {
-		t.Fatalf("%d quiet checks returned and %d quiet moves skipped while skipping; want both", checked, skipped)
+	if checked == 0 || skipped == 0 || checksSkipped == 0 {
+		t.Fatalf("%d quiet checks returned, %d quiet moves and %d quiet checks skipped while skipping; want all three", checked, skipped, checksSkipped)
 	}
 }

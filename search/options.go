@@ -138,6 +138,14 @@ type Options struct {
 	QSFutility      bool `switch:"off"` // quiescence: delta-pruned captures bound the best score, and captures that win nothing are skipped far below alpha
 	CheckExtSEE     bool `switch:"off"` // only checks that do not lose material by SEE are extended
 	YBWShareHistory bool `switch:"off"` // YBW: at the start of an iteration every thread gets the mean of the threads' histories
+	CaptureLMR      bool `switch:"off"` // LMR also for captures and promotions that do not lose material, by their own table and capture history (not at PV nodes)
+	IIRPVCut        bool `switch:"off"` // internal iterative reduction only at PV and cut nodes
+	ContResearch    bool `switch:"off"` // a quiet move's re-search after a reduction rewards (fail high) or penalises (fail low) its continuation histories
+	NegExtCut       bool `switch:"off"` // a hash move that is not singular is searched a ply shallower also at cut nodes
+	PrunePVCheck    bool `switch:"off"` // the move loop's pruning also at PV nodes and in check (futility not in check)
+	PruneChecks     bool `switch:"off"` // quiet checks fall to late move pruning, and to SEE pruning by the captures' threshold
+	PruneBlend      bool `switch:"off"` // reverse futility returns the mean of evaluation and beta, ProbCut its score less the margin
+	RFPTTHist       bool `switch:"off"` // no reverse futility when the hash move is quiet with a history below RFPHistMin
 }
 
 // Switch names one on/off enhancement of Options for option tables and

@@ -19,10 +19,11 @@ var (
 
 // Pruning, reductions and extensions before the moves are searched.
 var (
-	rfpDepth        = 8   // reverse futility up to this depth
-	rfpMargin       = 75  // per ply of depth (one ply less when improving)
-	razorDepth      = 2   // razoring up to this depth
-	razorBase       = 500 // razoring margin: base + mul*depth*depth
+	rfpDepth        = 8    // reverse futility up to this depth
+	rfpMargin       = 75   // per ply of depth (one ply less when improving)
+	rfpHistMin      = 8000 // RFPTTHist: a quiet hash move's history at least this, or no reverse futility
+	razorDepth      = 2    // razoring up to this depth
+	razorBase       = 500  // razoring margin: base + mul*depth*depth
 	razorMul        = 250
 	nullMinDepth    = 3 // null move from this depth
 	nullBase        = 3 // null-move reduction: base + depth/div + min((eval-beta)/evalDiv, evalMax)
@@ -64,6 +65,12 @@ var (
 	lmrMinDepth = 3
 	lmrHistDiv  = 8192 // one ply less (more) per this much history
 	lmrHistMax  = 2    // at most this many plies either way
+	lmrCutNode  = 1    // plies more at cut nodes
+	// CaptureLMR: base/100 + ln(depth)*ln(move number)/(div/100), one ply
+	// less per histDiv of capture history.
+	lmrNoisyBase    = 38
+	lmrNoisyDiv     = 376
+	lmrNoisyHistDiv = 5000
 	// LMRResearch: the re-search a ply deeper above best + base + mul*depth,
 	// a ply shallower below best + margin.
 	lmrDeeperBase      = 40
@@ -130,6 +137,7 @@ var Params = []Param{
 	{"AspirationDelta", &aspirationDelta, 5, 60, 3},
 	{"RFPDepth", &rfpDepth, 4, 12, 1},
 	{"RFPMargin", &rfpMargin, 30, 150, 6},
+	{"RFPHistMin", &rfpHistMin, 0, 16000, 500},
 	{"RazorDepth", &razorDepth, 0, 4, 1},
 	{"RazorBase", &razorBase, 200, 800, 30},
 	{"RazorMul", &razorMul, 50, 500, 20},
@@ -164,6 +172,10 @@ var Params = []Param{
 	{"LMRMinDepth", &lmrMinDepth, 2, 5, 1},
 	{"LMRHistDiv", &lmrHistDiv, 2048, 16384, 600},
 	{"LMRHistMax", &lmrHistMax, 0, 4, 1},
+	{"LMRCutNode", &lmrCutNode, 0, 4, 1},
+	{"LMRNoisyBase", &lmrNoisyBase, 0, 150, 8},
+	{"LMRNoisyDiv", &lmrNoisyDiv, 200, 600, 20},
+	{"LMRNoisyHistDiv", &lmrNoisyHistDiv, 1000, 16000, 500},
 	{"LMRDeeperBase", &lmrDeeperBase, 0, 120, 6},
 	{"LMRDeeperMul", &lmrDeeperMul, 0, 8, 1},
 	{"LMRShallowerMargin", &lmrShallowerMargin, 0, 40, 3},
@@ -212,8 +224,9 @@ func SetParam(name string, v int) error {
 	return fmt.Errorf("no search parameter %q", name)
 }
 
-// lmrTable[d][m] is the late move reduction at depth d for move number m.
-var lmrTable [64][64]int
+// lmrTable[d][m] is the late move reduction at depth d for move number
+// m; lmrNoisyTable the one of a capture or promotion (CaptureLMR).
+var lmrTable, lmrNoisyTable [64][64]int
 
 func init() { initLMR() }
 
@@ -221,6 +234,7 @@ func initLMR() {
 	for d := 1; d < 64; d++ {
 		for m := 1; m < 64; m++ {
 			lmrTable[d][m] = int(float64(lmrBase)/100 + math.Log(float64(d))*math.Log(float64(m))/(float64(lmrDiv)/100))
+			lmrNoisyTable[d][m] = int(float64(lmrNoisyBase)/100 + math.Log(float64(d))*math.Log(float64(m))/(float64(lmrNoisyDiv)/100))
 		}
 	}
 }

@@ -101,8 +101,10 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 		}
 	}
 	// Internal iterative reduction: without a hash move the ordering is
-	// poor, so search shallower; the next iteration brings the move.
-	if o.IIR && n.depth >= iirDepth && n.ttMove == board.NoMove && n.excluded == board.NoMove {
+	// poor, so search shallower; the next iteration brings the move. With
+	// IIRPVCut not at all nodes, whose moves all fail low in any order.
+	if o.IIR && n.depth >= iirDepth && n.ttMove == board.NoMove && n.excluded == board.NoMove &&
+		(!o.IIRPVCut || pvNode || cutNode) {
 		n.depth--
 	}
 	// Enhanced transposition cutoffs: a child whose stored upper bound
@@ -157,8 +159,11 @@ func (t *thread) pruneNode(n *node) (int, bool) {
 		if n.improving {
 			margin -= rfpMargin
 		}
-		if eval-margin >= beta {
+		if eval-margin >= beta && !(o.RFPTTHist && t.poorQuietTTMove(n)) {
 			t.stats.Leaves++
+			if o.PruneBlend {
+				return (eval + beta) / 2, true
+			}
 			return eval, true
 		}
 	}
@@ -238,6 +243,9 @@ func (t *thread) probCut(n *node) (int, bool) {
 		if score >= pcBeta {
 			t.stats.ProbCuts++
 			t.store(pos.Key(), m, scoreToTT(score, n.ply), n.rawEval, n.depth-probCutReduce+1, BoundLower, n.ttPv)
+			if t.s.opts.PruneBlend && score < TBWinBound {
+				score -= probCutMargin
+			}
 			return score, true
 		}
 	}
@@ -277,8 +285,8 @@ func (t *thread) singular(n *node) (ext, score int, ok bool) {
 		return 0, sBeta, false
 	}
 	// Not singular: the hash move is searched a ply shallower when its
-	// score beats beta.
-	if ttScore >= n.beta {
+	// score beats beta (with NegExtCut, also at a cut node).
+	if ttScore >= n.beta || t.s.opts.NegExtCut && n.cutNode {
 		t.stats.NegativeExtensions++
 		return -1, 0, true
 	}
@@ -312,6 +320,9 @@ func (t *thread) searchMoves(n *node) int {
 			continue
 		case moveQuietsPruned:
 			mp.skipQuiets = t.s.opts.SkipQuiets
+			continue
+		case moveAllQuietsPruned:
+			mp.skipQuiets, mp.skipChecks = t.s.opts.SkipQuiets, t.s.opts.SkipQuiets
 			continue
 		case moveEndsNode:
 			return score
@@ -414,7 +425,8 @@ const (
 	// does not give check (late move pruning and futility only grow
 	// stricter as the move number rises)
 	moveQuietsPruned
-	moveEndsNode // the singular search decided the node: return the score
+	moveAllQuietsPruned // skipped, and so will every later quiet move (PruneChecks)
+	moveEndsNode        // the singular search decided the node: return the score
 )
 
 // tryMove searches move m, the moveCount-th of node n, against the
@@ -436,11 +448,14 @@ func (t *thread) tryMove(n *node, m board.Move, moveCount int, bad bool, alpha, 
 		hist = t.captureHistory(m)
 	}
 	lmr := lmrTable[min(depth, 63)][min(moveCount, 63)]
-	if !n.pvNode && !n.inCheck && best > -MateBound {
-		if prune, rest := t.pruneMove(n, m, quiet, hist, moveCount, max(depth-lmr, 0)); rest {
-			return 0, quiet, moveQuietsPruned
-		} else if prune {
+	if (o.PrunePVCheck || !n.pvNode && !n.inCheck) && best > -MateBound {
+		switch t.pruneMove(n, m, quiet, hist, moveCount, max(depth-lmr, 0)) {
+		case pruneThis:
 			return 0, quiet, movePruned
+		case pruneQuiets:
+			return 0, quiet, moveQuietsPruned
+		case pruneAllQuiets:
+			return 0, quiet, moveAllQuietsPruned
 		}
 	}
 	// Extensions: singular (the hash move), and checks.
@@ -473,7 +488,8 @@ func (t *thread) tryMove(n *node, m board.Move, moveCount int, bad bool, alpha, 
 	newDepth := depth - 1 + ext
 	// Late move reductions.
 	// Quiet moves that do not check, and with NoisyLMR also checks
-	// (one ply less) and losing captures.
+	// (one ply less) and losing captures; with CaptureLMR the other
+	// captures and promotions by their own table, not at PV nodes.
 	r := 0
 	if o.LMR && depth >= lmrMinDepth && !n.inCheck && moveCount > 1+2*b2i(n.pvNode) {
 		switch {
@@ -483,6 +499,8 @@ func (t *thread) tryMove(n *node, m board.Move, moveCount int, bad bool, alpha, 
 			r = t.reduction(n, m, lmr, hist, n.ttNoisy) - 1
 		case o.NoisyLMR && bad:
 			r = t.reduction(n, m, lmr, hist, n.ttNoisy)
+		case o.CaptureLMR && !n.pvNode:
+			r = lmrNoisyTable[min(depth, 63)][min(moveCount, 63)] - hist/lmrNoisyHistDiv - b2i(n.ttPv) + b2i(n.cutNode)
 		}
 		r = max(0, min(r, newDepth-1))
 	}
@@ -491,35 +509,73 @@ func (t *thread) tryMove(n *node, m board.Move, moveCount int, bad bool, alpha, 
 	return score, quiet, moveSearched
 }
 
-// pruneMove decides whether late move m of a non-PV node, not in check,
-// can be skipped: late move pruning, futility, history pruning and SEE pruning of quiet moves,
-// and SEE pruning of captures. Moves that give check are never skipped.
+// What pruneMove decides.
+const (
+	pruneNone      = iota
+	pruneThis      // skip the move
+	pruneQuiets    // skip it and every later quiet move that does not check
+	pruneAllQuiets // skip it and every later quiet move (PruneChecks)
+)
+
+// pruneMove decides whether late move m of a non-PV node, not in check
+// (with PrunePVCheck, of any node but the root), can be skipped: late
+// move pruning, futility, history pruning and SEE pruning of quiet moves,
+// and SEE pruning of captures. Moves that give check are never skipped
+// (with PruneChecks, quiet checks fall to late move pruning and SEE).
 // lmrDepth is the depth the move would be searched at after its
-// reduction. rest says that every later quiet move that does not check
-// would be pruned too.
-func (t *thread) pruneMove(n *node, m board.Move, quiet bool, hist, moveCount, lmrDepth int) (prune, rest bool) {
+// reduction.
+func (t *thread) pruneMove(n *node, m board.Move, quiet bool, hist, moveCount, lmrDepth int) int {
 	o := &t.s.opts
 	pos := t.pos
 	depth := n.depth
 	if quiet {
 		lmp := o.LMP && depth <= lmpDepth && moveCount > lmpCount(depth, n.improving || !o.Improving)
-		futile := o.Futility && lmrDepth <= futilityDepth && n.staticEval+futilityBase+futilityMul*lmrDepth <= n.alpha
+		futile := o.Futility && !n.inCheck && lmrDepth <= futilityDepth && n.staticEval+futilityBase+futilityMul*lmrDepth <= n.alpha
 		badHistory := o.HistoryPruning && lmrDepth <= historyPruneDepth && hist < -historyPruneMul*depth
-		if !lmp && !futile && !badHistory && !(o.SEEPruning && lmrDepth <= seeQuietDepth) || pos.GivesCheck(m) {
-			return false, false
+		if !lmp && !futile && !badHistory && !(o.SEEPruning && lmrDepth <= seeQuietDepth) {
+			return pruneNone
+		}
+		if pos.GivesCheck(m) {
+			switch {
+			case !o.PruneChecks:
+				return pruneNone
+			case lmp:
+				return pruneAllQuiets
+			case o.SEEPruning && depth <= seeNoisyDepth && pos.SEE(m) < -seeNoisyMul*depth:
+				return pruneThis
+			}
+			return pruneNone
 		}
 		switch {
+		case lmp && o.PruneChecks:
+			return pruneAllQuiets
 		case lmp, futile:
-			return true, true
+			return pruneQuiets
 		case badHistory:
 			t.stats.HistoryPrunes++
-			return true, false
+			return pruneThis
+		case pos.SEE(m) < -seeQuietMul*lmrDepth*lmrDepth:
+			return pruneThis
 		}
-		return pos.SEE(m) < -seeQuietMul*lmrDepth*lmrDepth, false
+		return pruneNone
 	}
 	// Captures that lose material are not worth a search near the
 	// horizon, unless they check (sacrifices against the king).
-	return o.SEEPruning && depth <= seeNoisyDepth && pos.SEE(m) < -seeNoisyMul*depth-hist/seeNoisyHistDiv && !pos.GivesCheck(m), false
+	if o.SEEPruning && depth <= seeNoisyDepth && pos.SEE(m) < -seeNoisyMul*depth-hist/seeNoisyHistDiv && !pos.GivesCheck(m) {
+		return pruneThis
+	}
+	return pruneNone
+}
+
+// poorQuietTTMove reports whether the node's hash move is quiet with a
+// quiet history below rfpHistMin (RFPTTHist).
+func (t *thread) poorQuietTTMove(n *node) bool {
+	m := n.ttMove
+	if m == board.NoMove || t.pos.IsCapture(m) || m.Promo() != board.NoPieceType {
+		return false
+	}
+	t.setThreats(n.ply)
+	return t.quietHistory(n.ply, m, t.pos.PieceAt(m.From())) < rfpHistMin
 }
 
 // lmpCount is how many quiet moves late move pruning lets through.
@@ -542,7 +598,7 @@ func (t *thread) reduction(n *node, m board.Move, lmr, hist int, ttNoisy bool) i
 	}
 	if o.HistoryLMR {
 		if n.cutNode {
-			r++
+			r += lmrCutNode
 		}
 		if ttNoisy {
 			r++
@@ -581,6 +637,9 @@ func (t *thread) searchMove(n *node, newDepth, r, alpha, best, moveCount int) in
 			if d > newDepth-r {
 				t.stats.ReSearches++
 				score = -t.search(d, -alpha-1, -alpha, ply+1, false, !n.cutNode)
+				if t.s.opts.ContResearch && t.stack[ply].quiet {
+					t.researchHistory(ply, newDepth, score, alpha, beta)
+				}
 			}
 		}
 		if score > alpha && score < beta {

@@ -488,7 +488,7 @@ func (t *thread) searchSplit(sp *splitPoint) {
 			continue
 		}
 		score, quiet, outcome := t.tryMove(&n, m, moveCount, bad, alpha, best)
-		if outcome == movePruned || outcome == moveQuietsPruned {
+		if outcome == movePruned || outcome == moveQuietsPruned || outcome == moveAllQuietsPruned {
 			continue
 		}
 		if t.halted() {
