@@ -7,8 +7,8 @@ import (
 
 // IsLegal agrees with the generator on every ordinary move (all 4096
 // from-to pairs) and on the special moves of other positions, the
-// attack-set GivesCheck agrees with making the move, and SEENonNegative
-// with SEE.
+// attack-set GivesCheck and GivesCheckWith agree with making the move,
+// and SEENonNegative with SEE.
 func TestMoveQueries(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	starts := append([]string{}, randomGameStarts...)
@@ -22,6 +22,8 @@ func TestMoveQueries(t *testing.T) {
 		playRandom(t, p, rng, 200, func(p *Position, legal []Move) {
 			positions++
 			var isLegal [1 << 16]bool
+			var ci Checks
+			p.InitChecks(&ci)
 			for _, m := range legal {
 				isLegal[m] = true
 				if m.Kind() != Normal && len(pool) < 2000 {
@@ -32,6 +34,9 @@ func TestMoveQueries(t *testing.T) {
 				p.Unmake()
 				if got := p.GivesCheck(m); got != want {
 					t.Fatalf("%s: GivesCheck(%v) = %v, want %v", p.FEN(), m, got, want)
+				}
+				if got := p.GivesCheckWith(&ci, m); got != want {
+					t.Fatalf("%s: GivesCheckWith(%v) = %v, want %v", p.FEN(), m, got, want)
 				}
 				if want {
 					checks++

@@ -468,3 +468,40 @@ func (p *Position) GivesCheck(m Move) bool {
 func (p *Position) HasNonPawnMaterial(c Color) bool {
 	return p.byColor[c]&^(p.byType[Pawn]|p.byType[King]) != 0
 }
+
+// Checks tells which moves of the side to move give check, for a position
+// where many moves are asked about (a move loop): made once by InitChecks,
+// it answers most moves with a lookup.
+type Checks struct {
+	direct [7]Bitboard // by piece type: the squares from which it attacks the enemy king
+	lines  Bitboard    // the side's pieces first on a line from the enemy king
+}
+
+// InitChecks prepares c for the position as it is now.
+func (p *Position) InitChecks(c *Checks) {
+	us := p.side
+	ksq := p.kingSq[us^1]
+	occ := p.byType[0]
+	c.direct[Pawn] = pawnAttacks[us^1][ksq]
+	c.direct[Knight] = knightAttacks[ksq]
+	c.direct[Bishop] = BishopAttacks(ksq, occ)
+	c.direct[Rook] = RookAttacks(ksq, occ)
+	c.direct[Queen] = c.direct[Bishop] | c.direct[Rook]
+	c.direct[King] = 0
+	c.lines = c.direct[Queen] & p.byColor[us]
+}
+
+// GivesCheckWith is GivesCheck with the help of c, made by InitChecks for
+// this position. A move whose piece was first on a line from the king may
+// uncover a check: it takes GivesCheck's full test, as do castling, en
+// passant and promotions.
+func (p *Position) GivesCheckWith(c *Checks, m Move) bool {
+	if m.Kind() != Normal {
+		return p.GivesCheck(m)
+	}
+	from := m.From()
+	if c.direct[p.squares[from].Type()].Has(m.To()) {
+		return true
+	}
+	return c.lines.Has(from) && p.GivesCheck(m)
+}

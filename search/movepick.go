@@ -155,14 +155,13 @@ func (mp *movePicker) pick(end int, floor int32) (board.Move, bool) {
 // nextQuietCheck returns the next quiet move left, in the order of the
 // list, that gives check, counting the others it passes in skipped.
 func (mp *movePicker) nextQuietCheck() (board.Move, bool) {
-	pos := mp.t.pos
 	for mp.idx < mp.list.Count {
 		m := mp.list.Moves[mp.idx]
 		mp.idx++
 		if mp.wasTried(m) {
 			continue
 		}
-		if !mp.skipChecks && pos.GivesCheck(m) {
+		if !mp.skipChecks && mp.t.givesCheck(mp.ply, m) {
 			return m, true
 		}
 		mp.skipped++

@@ -535,7 +535,7 @@ func (t *thread) pruneMove(n *node, m board.Move, quiet bool, hist, moveCount, l
 		if !lmp && !futile && !badHistory && !(o.SEEPruning && lmrDepth <= seeQuietDepth) {
 			return pruneNone
 		}
-		if pos.GivesCheck(m) {
+		if t.givesCheck(n.ply, m) {
 			switch {
 			case !o.PruneChecks:
 				return pruneNone
@@ -561,10 +561,22 @@ func (t *thread) pruneMove(n *node, m board.Move, quiet bool, hist, moveCount, l
 	}
 	// Captures that lose material are not worth a search near the
 	// horizon, unless they check (sacrifices against the king).
-	if o.SEEPruning && depth <= seeNoisyDepth && pos.SEE(m) < -seeNoisyMul*depth-hist/seeNoisyHistDiv && !pos.GivesCheck(m) {
+	if o.SEEPruning && depth <= seeNoisyDepth && pos.SEE(m) < -seeNoisyMul*depth-hist/seeNoisyHistDiv && !t.givesCheck(n.ply, m) {
 		return pruneThis
 	}
 	return pruneNone
+}
+
+// givesCheck reports whether move m of the position at ply gives check,
+// with the frame's board.Checks, made on the first question about the
+// position (a move loop asks about many moves).
+func (t *thread) givesCheck(ply int, m board.Move) bool {
+	f := &t.stack[ply]
+	if key := t.pos.Key(); f.checksKey != key {
+		t.pos.InitChecks(&f.checks)
+		f.checksKey = key
+	}
+	return t.pos.GivesCheckWith(&f.checks, m)
 }
 
 // poorQuietTTMove reports whether the node's hash move is quiet with a

@@ -174,6 +174,8 @@ type frame struct {
 	excluded  board.Move      // the move a singular-extension search leaves out
 	doubleExt int             // double extensions on the line to this ply
 	threats   board.Bitboard  // with ThreatHistory, the squares the opponent attacks (else empty)
+	checks    board.Checks    // which moves give check, for the position of key checksKey
+	checksKey uint64
 }
 
 type thread struct {
