@@ -160,7 +160,7 @@ func main() {
 	engine := flag.String("engine", "", "a tune build of brudno (go build -tags tune)")
 	fastchess := flag.String("fastchess", "fastchess", "the fastchess binary")
 	book := flag.String("book", "", "EPD openings (e.g. ../shared/books/noob_2moves.epd)")
-	tc := flag.String("tc", "2+0.02", "time control of the games")
+	tc := flag.String("tc", "2+0.02", "time control of the games, or a fixed limit a move in fastchess's form (nodes=5000, depth=8, st=0.1)")
 	hash := flag.Int("hash", 8, "Hash of each engine, MB")
 	pairs := flag.Int("pairs", 2, "game pairs per iteration")
 	concurrency := flag.Int("concurrency", 2, "games at once")
@@ -178,6 +178,15 @@ func main() {
 		fmt.Fprintln(os.Stderr, "spsa:", err)
 		os.Exit(1)
 	}
+}
+
+// limitArg is fastchess's -each argument for -tc: a time control
+// (2+0.02) as tc=, a limit already in fastchess's form (nodes=5000) as it is.
+func limitArg(tc string) string {
+	if strings.Contains(tc, "=") {
+		return tc
+	}
+	return "tc=" + tc
 }
 
 func run(engine, fastchess, book, tc string, hash, pairs, concurrency, iterations int, rEnd float64, names, statePath string, seed uint64, log io.Writer) error {
@@ -215,7 +224,7 @@ func run(engine, fastchess, book, tc string, hash, pairs, concurrency, iteration
 		for i, p := range st.Params {
 			args = append(args, fmt.Sprintf("option.%s=%d", p.Name, minus[i]))
 		}
-		args = append(args, "-each", "tc="+tc, "option.Threads=1", fmt.Sprintf("option.Hash=%d", hash),
+		args = append(args, "-each", limitArg(tc), "option.Threads=1", fmt.Sprintf("option.Hash=%d", hash),
 			"-openings", "file="+book, "format=epd", "order=random", fmt.Sprintf("start=%d", 1+rng.IntN(10000)),
 			"-rounds", strconv.Itoa(pairs), "-games", "2", "-repeat", "-concurrency", strconv.Itoa(concurrency), "-recover")
 		out, err := exec.Command(fastchess, args...).CombinedOutput()

@@ -51,3 +51,12 @@ Games: 4, Wins: 2, Losses: 1, Draws: 1, Points: 2.5 (62.50 %)
 		t.Error("no summary: no error")
 	}
 }
+
+// -tc takes a time control or a fixed limit in fastchess's form.
+func TestLimitArg(t *testing.T) {
+	for in, want := range map[string]string{"2+0.02": "tc=2+0.02", "1+0.01": "tc=1+0.01", "nodes=5000": "nodes=5000", "st=0.1": "st=0.1"} {
+		if got := limitArg(in); got != want {
+			t.Errorf("limitArg(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
