@@ -111,6 +111,36 @@ func (t *thread) quietHistory(ply int, m board.Move, pc board.Piece) int {
 	return h
 }
 
+// quietScorer scores the quiet moves of one position as quietHistory
+// does, with the tables of the position looked up once: a switched-off
+// continuation history reads a table of zeros.
+type quietScorer struct {
+	butterfly  *[4][64][64]int16
+	threats    board.Bitboard
+	c1, c2, c4 *pieceToHistory
+}
+
+var zeroCont pieceToHistory // never written
+
+func (t *thread) quietScorer(ply int) quietScorer {
+	qs := quietScorer{butterfly: &t.hist.butterfly[t.pos.Side()], threats: t.stack[ply].threats,
+		c1: &zeroCont, c2: &zeroCont, c4: &zeroCont}
+	if t.s.opts.ContHistory {
+		qs.c1, qs.c2 = t.contTable(ply, 1), t.contTable(ply, 2)
+		if t.s.opts.ContHistory4 {
+			qs.c4 = t.contTable(ply, 4)
+		}
+	}
+	return qs
+}
+
+// score is quietHistory's score of quiet move m of piece pc.
+func (qs *quietScorer) score(m board.Move, pc board.Piece) int {
+	from, to := m.From(), m.To()
+	return int(qs.butterfly[threatIndex(qs.threats, m)][from][to]) +
+		int(qs.c1[pc][to]) + int(qs.c2[pc][to]) + int(qs.c4[pc][to])
+}
+
 // captureHistory scores noisy move m (0 when the table is off).
 func (t *thread) captureHistory(m board.Move) int {
 	if !t.s.opts.CaptureHistory {

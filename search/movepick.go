@@ -226,8 +226,9 @@ func (mp *movePicker) specials() {
 func (mp *movePicker) scoreQuiet() {
 	t := mp.t
 	pos := t.pos
+	qs := t.quietScorer(mp.ply)
 	for i := mp.nNoisy; i < mp.list.Count; i++ {
 		m := mp.list.Moves[i]
-		mp.scores[i] = int32(t.quietHistory(mp.ply, m, pos.PieceAt(m.From())))
+		mp.scores[i] = int32(qs.score(m, pos.PieceAt(m.From())))
 	}
 }

@@ -233,3 +233,56 @@ func TestMovePickerSkipQuiets(t *testing.T) {
 		t.Fatalf("%d quiet checks returned, %d quiet moves and %d quiet checks skipped while skipping; want all three", checked, skipped, checksSkipped)
 	}
 }
+
+// The picker's quiet scores are quietHistory's, whatever continuation
+// histories are switched on, with every table filled at random.
+func TestQuietScorer(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	for _, c := range []struct{ cont, cont4 bool }{{true, true}, {true, false}, {false, false}} {
+		o := DefaultOptions()
+		o.ContHistory, o.ContHistory4 = c.cont, c.cont4
+		_, th := prepared(t, "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", o)
+		fill := func(s []int16) {
+			for i := range s {
+				s[i] = int16(rng.Intn(2*historyMax+1) - historyMax)
+			}
+		}
+		for a := range th.hist.butterfly {
+			for b := range th.hist.butterfly[a] {
+				for f := range th.hist.butterfly[a][b] {
+					fill(th.hist.butterfly[a][b][f][:])
+				}
+			}
+		}
+		for pc := range th.hist.cont {
+			for sq := range th.hist.cont[pc] {
+				for p2 := range th.hist.cont[pc][sq] {
+					fill(th.hist.cont[pc][sq][p2][:])
+				}
+			}
+		}
+		var list board.MoveList
+		compared := 0
+		for ply := 0; ply < 6; ply++ {
+			th.setThreats(ply)
+			th.pos.GenerateLegal(&list)
+			qs := th.quietScorer(ply)
+			for _, m := range list.Slice() {
+				if th.pos.IsCapture(m) || m.Promo() != board.NoPieceType {
+					continue
+				}
+				pc := th.pos.PieceAt(m.From())
+				if got, want := qs.score(m, pc), th.quietHistory(ply, m, pc); got != want {
+					t.Fatalf("%+v, ply %d, %v: scorer %d, quietHistory %d", c, ply, m, got, want)
+				}
+				compared++
+			}
+			m := list.Moves[rng.Intn(list.Count)]
+			th.setMove(ply, m)
+			th.makeMove(m)
+		}
+		if compared < 100 {
+			t.Errorf("%+v: only %d quiet moves compared", c, compared)
+		}
+	}
+}
