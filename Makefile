@@ -131,12 +131,14 @@ nnue-data: build
 # ID the network's SHA-256 prefix; data-pause and data-resume stop and
 # restart it (SIGSTOP/SIGCONT) around a match; data-stop ends it cleanly;
 # data-status shows it and the files. `tools/datagen/datagen.sh paused
-# CMD...` runs a command with it paused.
+# CMD...` runs a command with it paused. DATA_960=1 plays Chess960 games
+# into DATA_DIR/net-ID-NODESn-sSEED-960.bin.
 DATA_DIR ?= $(HOME)/brudno-data
 DATA_SEED ?= 1
 DATA_NET ?= engine/nets/default.nnue
+DATA_960 ?= 0
 DATA_ENV = EXE=./$(EXE) NET=$(DATA_NET) DATA_DIR=$(DATA_DIR) NNUE_NODES=$(NNUE_NODES) DATA_SEED=$(DATA_SEED) \
-	DATAGEN_THREADS=$(DATAGEN_THREADS) BOOK=$(SHARED)/books/noob_2moves.epd NNUE_RANDOM_PLIES=$(NNUE_RANDOM_PLIES)
+	DATAGEN_THREADS=$(DATAGEN_THREADS) BOOK=$(SHARED)/books/noob_2moves.epd NNUE_RANDOM_PLIES=$(NNUE_RANDOM_PLIES) CHESS960=$(DATA_960)
 data-start: build
 	$(DATA_ENV) tools/datagen/datagen.sh start
 data-pause data-resume data-stop data-status:

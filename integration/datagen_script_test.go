@@ -12,7 +12,8 @@ import (
 // tools/datagen/datagen.sh starts data generation in the background into
 // a file named by the network, pauses it (the process stops taking CPU
 // and the file stops growing), resumes it, and stops it cleanly with
-// whole games written; start again appends to the same file.
+// whole games written; start again appends to the same file. With
+// CHESS960=1 it plays Chess960 games into a file of their own.
 func TestDatagenScript(t *testing.T) {
 	for _, tool := range []string{"bash", "ps", "sha256sum"} {
 		if _, err := exec.LookPath(tool); err != nil {
@@ -31,25 +32,27 @@ func TestDatagenScript(t *testing.T) {
 		t.Skip("no embedded network file")
 	}
 	script, _ := filepath.Abs(filepath.Join("..", "tools", "datagen", "datagen.sh"))
+	chess960 := "0"
 	run := func(args ...string) string {
 		t.Helper()
 		cmd := exec.Command("bash", append([]string{script}, args...)...)
 		cmd.Env = append(os.Environ(), "EXE="+exe, "NET="+net, "DATA_DIR="+filepath.Join(dir, "data"),
-			"NNUE_NODES=300", "DATA_SEED=7", "DATAGEN_THREADS=1", "BOOK="+book)
+			"NNUE_NODES=300", "DATA_SEED=7", "DATAGEN_THREADS=1", "BOOK="+book, "CHESS960="+chess960)
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("datagen.sh %v: %v\n%s", args, err, out)
 		}
 		return string(out)
 	}
-	size := func() int64 {
-		files, _ := filepath.Glob(filepath.Join(dir, "data", "net-*-300n-s7.bin"))
+	fileSize := func(pattern string) int64 {
+		files, _ := filepath.Glob(pattern)
 		if len(files) != 1 {
 			return -1
 		}
 		st, _ := os.Stat(files[0])
 		return st.Size()
 	}
+	size := func() int64 { return fileSize(filepath.Join(dir, "data", "net-*-300n-s7.bin")) }
 	waitFor := func(what string, ok func() bool) {
 		t.Helper()
 		for deadline := time.Now().Add(60 * time.Second); !ok(); time.Sleep(200 * time.Millisecond) {
@@ -84,4 +87,17 @@ func TestDatagenScript(t *testing.T) {
 	waitFor("appended records", func() bool { return size() > stopped })
 	run("stop")
 	waitFor("exit after the second stop", func() bool { return strings.Contains(run("status"), "not running") })
+
+	stopped2 := size()
+	chess960 = "1"
+	size960 := func() int64 { return fileSize(filepath.Join(dir, "data", "net-*-300n-s7-960.bin")) }
+	if out := run("start"); !strings.Contains(out, "-960.bin") {
+		t.Fatalf("start with CHESS960=1: %s", out)
+	}
+	waitFor("Chess960 records", func() bool { return size960() > 0 })
+	run("stop")
+	waitFor("exit after the Chess960 stop", func() bool { return strings.Contains(run("status"), "not running") })
+	if size() != stopped2 {
+		t.Errorf("the standard file changed while Chess960 games were played")
+	}
 }

@@ -11,10 +11,12 @@
 #
 # Settings come from the environment (the Makefile's data-* targets pass
 # them): EXE (the brudno binary), NET (the network that plays), DATA_DIR,
-# NNUE_NODES, DATA_SEED, DATAGEN_THREADS, BOOK, NNUE_RANDOM_PLIES. The
-# data file is named by the network that plays it (the first 12 hex digits
-# of its SHA-256), the nodes per move and the seed, so each generation's
-# data stays labelled; the binary and the network are copied into DATA_DIR
+# NNUE_NODES, DATA_SEED, DATAGEN_THREADS, BOOK, NNUE_RANDOM_PLIES, and
+# CHESS960=1 for Chess960 games (from `brudno chess960`'s 960 start
+# positions instead of BOOK). The data file is named by the network that
+# plays it (the first 12 hex digits of its SHA-256), the nodes per move
+# and the seed (and -960 for Chess960), so each generation's data stays
+# labelled; the binary and the network are copied into DATA_DIR
 # first, so that rebuilding the project does not touch the running games.
 set -euo pipefail
 
@@ -26,6 +28,7 @@ DATA_SEED=${DATA_SEED:-1}
 DATAGEN_THREADS=${DATAGEN_THREADS:-2}
 BOOK=${BOOK:-../shared/books/noob_2moves.epd}
 NNUE_RANDOM_PLIES=${NNUE_RANDOM_PLIES:-4}
+CHESS960=${CHESS960:-0}
 PIDFILE=$DATA_DIR/datagen.pid
 
 running() { [ -f "$PIDFILE" ] && kill -0 "$(cat "$PIDFILE")" 2>/dev/null; }
@@ -38,12 +41,18 @@ case "${1:-status}" in
 start)
 	if running; then echo "datagen: already running (pid $(cat "$PIDFILE"))"; exit 0; fi
 	[ -f "$NET" ] || { echo "datagen: no network $NET"; exit 2; }
-	[ -f "$BOOK" ] || { echo "datagen: no book $BOOK (set BOOK)"; exit 2; }
 	mkdir -p "$DATA_DIR"
+	variant=
+	if [ "$CHESS960" = 1 ]; then
+		BOOK=$DATA_DIR/960.epd
+		"$EXE" chess960 -out "$BOOK"
+		variant=-960
+	fi
+	[ -f "$BOOK" ] || { echo "datagen: no book $BOOK (set BOOK)"; exit 2; }
 	id=$(sha256sum "$NET" | cut -c1-12)
 	cp "$EXE" "$DATA_DIR/brudno-$id"
 	cp "$NET" "$DATA_DIR/net-$id.nnue"
-	out=$DATA_DIR/net-$id-${NNUE_NODES}n-s$DATA_SEED.bin
+	out=$DATA_DIR/net-$id-${NNUE_NODES}n-s$DATA_SEED$variant.bin
 	book=$(cd "$(dirname "$BOOK")" && pwd)/$(basename "$BOOK")
 	cd "$DATA_DIR"
 	nohup "./brudno-$id" datagen -format bin -append -book "$book" -random-plies "$NNUE_RANDOM_PLIES" \
