@@ -11,7 +11,7 @@ import (
 	"brudno/engine"
 )
 
-func (s *Session) display() {
+func (s *Conversation) display() {
 	p := s.eng.Position()
 	for _, line := range strings.Split(BoardDiagram(p), "\n") {
 		s.out.println(line)
@@ -45,7 +45,7 @@ func BoardDiagram(p *board.Position) string {
 	return sb.String()
 }
 
-func (s *Session) evaluate() {
+func (s *Conversation) evaluate() {
 	b := s.eng.Evaluate()
 	s.out.println("info string term            white mg/eg    black mg/eg   White-Black mg/eg (centipawns)")
 	for _, t := range b.Terms {
@@ -69,7 +69,7 @@ func (s *Session) evaluate() {
 	}
 }
 
-func (s *Session) bench(args []string) {
+func (s *Conversation) bench(args []string) {
 	depth := engine.DefaultBenchDepth
 	if len(args) > 0 {
 		if d, err := strconv.Atoi(args[0]); err == nil && d > 0 && d < 64 {

@@ -27,10 +27,10 @@ func protoFuzzTime(t *testing.T) time.Duration {
 	return d
 }
 
-// facade drives a Session in this process, as uci.Run does, handing
+// facade drives a Conversation in this process, as uci.Run does, handing
 // every line it writes to the checker.
 type facade struct {
-	s    *Session
+	s    *Conversation
 	pw   *io.PipeWriter
 	done chan struct{}
 }
@@ -38,7 +38,7 @@ type facade struct {
 func newFacade(c *ucifuzz.Checker) *facade {
 	pr, pw := io.Pipe()
 	e := engine.New()
-	f := &facade{s: &Session{eng: e, out: newOutput(pw, e)}, pw: pw, done: make(chan struct{})}
+	f := &facade{s: &Conversation{eng: e, out: newOutput(pw, e)}, pw: pw, done: make(chan struct{})}
 	go func() {
 		sc := bufio.NewScanner(pr)
 		sc.Buffer(make([]byte, 1<<20), 1<<20)

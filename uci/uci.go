@@ -41,8 +41,8 @@ func (o *output) println(s string) {
 
 func (o *output) printf(format string, args ...any) { o.println(fmt.Sprintf(format, args...)) }
 
-// Session is one UCI conversation with a GUI.
-type Session struct {
+// Conversation is the UCI exchange with one GUI.
+type Conversation struct {
 	eng          *engine.Engine
 	out          *output
 	lastCurrMove time.Time // touched only by the search goroutine
@@ -55,7 +55,7 @@ type Session struct {
 // them: handing each line to another goroutine was measured to add a
 // scheduling delay of about 5 ms while a search keeps the other core busy.
 func Run(in io.Reader, out io.Writer, eng *engine.Engine) {
-	s := &Session{eng: eng, out: newOutput(out, eng)}
+	s := &Conversation{eng: eng, out: newOutput(out, eng)}
 	r := bufio.NewReader(in) // no limit on line length
 	for {
 		line, err := r.ReadString('\n')
@@ -71,7 +71,7 @@ func Run(in io.Reader, out io.Writer, eng *engine.Engine) {
 }
 
 // Handle executes one command line and reports whether to go on.
-func (s *Session) Handle(line string) bool {
+func (s *Conversation) Handle(line string) bool {
 	s.eng.LogLine(true, strings.TrimRight(line, "\r\n"))
 	fields := strings.Fields(line)
 	if len(fields) == 0 {
@@ -123,12 +123,12 @@ func truncate(s string, n int) string {
 	return s
 }
 
-func (s *Session) info(format string, args ...any) {
+func (s *Conversation) info(format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
 	s.out.println("info string " + strings.ReplaceAll(msg, "\n", " "))
 }
 
-func (s *Session) uci() {
+func (s *Conversation) uci() {
 	s.out.printf("id name %s %s", engine.Name, engine.Version)
 	s.out.printf("id author %s", engine.Author)
 	for _, o := range engine.Options() {
@@ -162,7 +162,7 @@ func FormatOption(o engine.Option) string {
 
 // setOption handles "setoption name NAME [value VALUE]"; names and values
 // may contain spaces.
-func (s *Session) setOption(args []string) {
+func (s *Conversation) setOption(args []string) {
 	if len(args) < 2 || !strings.EqualFold(args[0], "name") {
 		s.info("setoption: expected \"setoption name NAME [value VALUE]\"")
 		return
@@ -185,7 +185,7 @@ func (s *Session) setOption(args []string) {
 }
 
 // position handles "position startpos|fen FEN [moves M...]".
-func (s *Session) position(args []string) {
+func (s *Conversation) position(args []string) {
 	if len(args) == 0 {
 		s.info("position: expected startpos or fen")
 		return
@@ -224,7 +224,7 @@ func (s *Session) position(args []string) {
 }
 
 // goCmd handles "go ..." and "go perft N".
-func (s *Session) goCmd(args []string) {
+func (s *Conversation) goCmd(args []string) {
 	pos := s.eng.Position()
 	lim, perft, warnings := ParseGo(args, pos)
 	for _, w := range warnings {
@@ -316,7 +316,7 @@ func FormatInfoWDL(i search.Info, chess960 bool, wdl *engine.WDL) string {
 	return sb.String()
 }
 
-func (s *Session) perft(pos *board.Position, depth int) {
+func (s *Conversation) perft(pos *board.Position, depth int) {
 	start := time.Now()
 	var total uint64
 	for _, e := range pos.Divide(depth, false) {

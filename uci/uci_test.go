@@ -97,7 +97,7 @@ func TestOptionLines(t *testing.T) {
 func converse(t *testing.T, e *engine.Engine, cmds ...string) []string {
 	t.Helper()
 	pr, pw := io.Pipe()
-	s := &Session{eng: e, out: newOutput(pw, e)}
+	s := &Conversation{eng: e, out: newOutput(pw, e)}
 	var lines []string
 	done := make(chan struct{})
 	go func() {
@@ -164,7 +164,7 @@ func FuzzHandle(f *testing.F) {
 		f.Add(s)
 	}
 	e := engine.New()
-	s := &Session{eng: e, out: newOutput(io.Discard, e)}
+	s := &Conversation{eng: e, out: newOutput(io.Discard, e)}
 	f.Fuzz(func(t *testing.T, line string) {
 		// Commands that run long by design are not what this fuzzes.
 		if strings.Contains(line, "bench") || strings.Contains(line, "perft") || strings.Contains(line, "Hash") {
