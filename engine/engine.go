@@ -25,7 +25,9 @@ const (
 
 // Callbacks receive the progress and the result of a search. BestMove is
 // called exactly once per Go, after the search has ended and, in ponder
-// or infinite mode, after Stop or PonderHit.
+// or infinite mode, after Stop or PonderHit; or, when the search's
+// threads overrun its hard time limit, from a timer with the last
+// completed iteration (answer.go), with no Info or CurrMove after it.
 type Callbacks struct {
 	Info     func(search.Info)
 	CurrMove func(depth int, m board.Move, number int)
@@ -52,7 +54,9 @@ type Engine struct {
 	done     chan struct{} // closed when the running search has reported
 	release  chan struct{} // closed by Stop/PonderHit to let a ponder or infinite search report
 	released bool
-	ponder   bool // the running search is a ponder search
+	ponder   bool        // the running search is a ponder search
+	gate     *answerGate // the running search's (answer.go)
+	afterRun func()      // tests: runs between the search's end and its answer
 
 	bk  bookState     // the opening book and its options
 	str strengthState // UCI_LimitStrength, UCI_Elo, Skill Level (strength.go)
@@ -180,21 +184,30 @@ func (e *Engine) Go(lim search.Limits, cb Callbacks) error {
 		return ErrSearching
 	}
 	if bm, ok := e.bookMoveLocked(lim); ok {
+		e.gate = nil
 		e.startBookLocked(bm, lim, cb)
 		return nil
 	}
 	opts := e.set.search
-	if elo, ok := e.str.target(); ok {
+	elo, weakened := e.str.target()
+	if weakened {
 		lim, opts, cb = e.str.weaken(elo, e.pos, lim, opts, cb)
 	}
+	gate, cb := newAnswerGate(cb, weakened)
 	e.searcher.Prepare(e.pos, lim, opts, e.set.overhead)
 	e.running, e.released, e.ponder = true, false, lim.Ponder
 	e.done = make(chan struct{})
 	e.release = make(chan struct{})
+	e.gate = gate
 	waitForRelease := lim.Infinite || lim.Ponder
 	done, release := e.done, e.release
+	e.armDeadlineLocked()
 	go func() {
 		res := e.searcher.Run(search.Callbacks{Info: cb.Info, CurrMove: cb.CurrMove})
+		if e.afterRun != nil {
+			e.afterRun()
+		}
+		gate.finish()
 		if cb.Notice != nil {
 			for _, n := range e.tb.newErrors(opts.TB) {
 				cb.Notice(n)
@@ -242,6 +255,7 @@ func (e *Engine) PonderHit() {
 	if e.running && e.ponder {
 		e.searcher.PonderHit()
 		e.ponder = false
+		e.armDeadlineLocked()
 		e.releaseLocked()
 	}
 }

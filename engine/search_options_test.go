@@ -40,7 +40,10 @@ func TestParallelSchemeOption(t *testing.T) {
 			e.Stop()
 		}
 		e.Wait()
-		if count.Load() != 1 || res.Best == 0 || len(res.PerThread) != 3 {
+		// On a busy machine the timed search may be answered at its
+		// deadline by the engine's timer (answer.go), without counters.
+		timer := lim.MoveTime > 0 && res.PerThread == nil
+		if count.Load() != 1 || res.Best == 0 || len(res.PerThread) != 3 && !timer {
 			t.Errorf("%+v: %d best moves, best %v, %d threads' counters", lim, count.Load(), res.Best, len(res.PerThread))
 		}
 	}

@@ -62,6 +62,7 @@ func (t *thread) iterate() {
 			continue
 		}
 		t.reportLines(depth)
+		t.publishAnswer(depth)
 		if !s.firstDone.Load() {
 			s.firstIterationDone() // a stop asked for meanwhile takes effect
 		}

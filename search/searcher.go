@@ -48,6 +48,8 @@ type Searcher struct {
 	// so that every search answers a searched move.
 	stopAsked atomic.Bool
 	firstDone atomic.Bool
+	answer    atomic.Pointer[Answer] // the main thread's last completed iteration (answer.go)
+	seen      atomic.Int64           // unix ns of the last check of the limits (answer.go)
 
 	// Tablebases (tablebase.go): the most pieces the tree probes (0: no
 	// probes), whether the tables decided the root moves and the root's
@@ -233,6 +235,8 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 	s.stop.Store(false)
 	s.stopAsked.Store(false)
 	s.firstDone.Store(false)
+	s.answer.Store(nil)
+	s.seen.Store(s.tm.startNS.Load())
 	s.doneDepth.Store(0)
 	s.shared.depth = 0
 	s.Reserve(opts.Threads, nil)

@@ -55,6 +55,9 @@ func (t *thread) checkLimits() {
 	s := t.s
 	t.published.Store(t.nodes)
 	now := time.Now().UnixNano()
+	if t.id == 0 || s.ybw != nil {
+		s.seen.Store(now)
+	}
 	if t.id == 0 && s.ybw == nil {
 		t.noteGap(now)
 	}
