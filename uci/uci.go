@@ -68,6 +68,7 @@ func Run(in io.Reader, out io.Writer, eng *engine.Engine) {
 	}
 	eng.Stop()
 	eng.Wait()
+	eng.FlushLog()
 }
 
 // Handle executes one command line and reports whether to go on.
