@@ -2,9 +2,10 @@
 // a search's callbacks go through a gate that lets exactly one best move
 // out and no line after it, and a timer at the search's hard limit
 // answers with the main thread's last completed iteration when the
-// search has not answered within answerGrace of it. A sleeping timer
-// thread gets a CPU at once where the search's threads, which have used
-// their share, wait behind the machine's other work.
+// search has stopped checking its limits near the limit or has not
+// answered just after it. A sleeping timer thread gets a CPU sooner than
+// the search's threads, which have used their share and wait behind the
+// machine's other work.
 package engine
 
 import (
