@@ -147,3 +147,22 @@ func TestHostDelayKeptBack(t *testing.T) {
 		t.Errorf("kept back %v after a search without delay, was %v", s.hostDelay, before)
 	}
 }
+
+// With YBW the main thread may wait for its helpers, so the gaps are
+// those between any two threads' checks: a search held up between its
+// iterations, where no thread searches, keeps the delay back too.
+func TestHostDelayKeptBackYBW(t *testing.T) {
+	s := NewSearcher(NewTT(1))
+	pos, _ := board.ParseFEN(board.StartFEN)
+	opts := DefaultOptions()
+	opts.Threads, opts.Parallel = 2, YBW
+	s.Search(pos, Limits{Depth: 7}, opts, 0, Callbacks{Info: func(Info) { time.Sleep(30 * time.Millisecond) }})
+	if s.hostDelay < 30*time.Millisecond {
+		t.Fatalf("held up 30 ms between checks, %v kept back", s.hostDelay)
+	}
+	before := s.hostDelay
+	s.Search(pos, Limits{Depth: 7}, opts, 0, Callbacks{})
+	if s.hostDelay >= before {
+		t.Errorf("kept back %v after a search without delay, was %v", s.hostDelay, before)
+	}
+}

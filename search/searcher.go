@@ -299,11 +299,17 @@ func (s *Searcher) Run(cb Callbacks) Result {
 	}
 	main.iterate()
 	s.stop.Store(true)
-	s.noteHostDelay(main.maxGap)
 	if s.ybw != nil {
 		s.endYBW()
 	}
 	wg.Wait()
+	gap := main.maxGap
+	if s.ybw != nil {
+		for _, t := range s.threads[1:] {
+			gap = max(gap, t.maxGap)
+		}
+	}
+	s.noteHostDelay(gap)
 
 	// The main thread's line, unless a helper completed a deeper iteration.
 	best, depth, lineDepth := main.choice(), main.completed, main.rootDepth

@@ -55,10 +55,14 @@ func (t *thread) checkLimits() {
 	s := t.s
 	t.published.Store(t.nodes)
 	now := time.Now().UnixNano()
-	if t.id == 0 || s.ybw != nil {
+	switch {
+	case s.ybw != nil:
+		// With YBW the main thread may be waiting for its helpers: the
+		// search runs while any thread checks, and its gaps are those
+		// between any two threads' checks.
+		t.maxGap = max(t.maxGap, time.Duration(now-s.seen.Swap(now)))
+	case t.id == 0:
 		s.seen.Store(now)
-	}
-	if t.id == 0 && s.ybw == nil {
 		t.noteGap(now)
 	}
 	// Stop lets depth 1 complete (it takes microseconds), so even a
