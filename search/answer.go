@@ -1,10 +1,10 @@
 // The answer kept ready for the deadline: on a machine with more busy
 // threads than cores, the search's threads can wait for a CPU past their
 // hard limit, and a bestmove that waits for them comes too late. The main
-// thread publishes each completed iteration, the search the time of each
-// check of its limits; the engine (engine/answer.go) answers with that iteration
-// from another goroutine when the main thread has stopped checking near
-// the hard limit or has not ended the search just after it.
+// thread publishes each completed iteration, and the search the time of
+// its last check of its limits; the engine (engine/answer.go) answers
+// with that iteration from another goroutine when the search has stopped
+// checking near the hard limit or has not ended just after it.
 package search
 
 import (
