@@ -109,6 +109,7 @@ func (e *Engine) armDeadlineLocked() {
 	}
 	early := min(answerEarly, time.Until(deadline)/10)
 	g.timer = time.AfterFunc(time.Until(deadline)-early, func() {
+		// While the search runs, it answers itself at the limit.
 		for time.Now().Before(deadline.Add(answerGrace)) && !s.Stalled(stall) {
 			select {
 			case <-done:
@@ -116,24 +117,39 @@ func (e *Engine) armDeadlineLocked() {
 			case <-time.After(answerPoll):
 			}
 		}
-		g.mu.Lock()
-		defer g.mu.Unlock()
-		// Unless the search has returned, it is still the searcher's.
-		if g.answered || g.finished {
-			return
-		}
-		a, ok := s.Published()
-		if !ok {
-			return // the first iteration answers as soon as it completes
-		}
-		g.answered = true
-		s.Stop()
-		if !g.weakened && a.Best != g.lastLine && g.cb.Info != nil {
-			g.cb.Info(a.Line)
-		}
-		if g.cb.BestMove != nil {
-			g.cb.BestMove(search.Result{Best: a.Best, Ponder: a.Ponder, Score: a.Line.Score,
-				Depth: a.Line.Depth, Nodes: a.Line.Nodes, Time: a.Line.Time})
+		// Then the last completed iteration answers, as soon as there is
+		// one (the first iteration takes microseconds when it runs).
+		for !g.answerFrom(s) {
+			select {
+			case <-done:
+				return
+			case <-time.After(answerPoll):
+			}
 		}
 	})
+}
+
+// answerFrom answers with s's last completed iteration, and reports false
+// when there is none yet and the search has not answered.
+func (g *answerGate) answerFrom(s *search.Searcher) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	// Unless the search has returned, it is still the searcher's.
+	if g.answered || g.finished {
+		return true
+	}
+	a, ok := s.Published()
+	if !ok {
+		return false
+	}
+	g.answered = true
+	s.Stop()
+	if !g.weakened && a.Best != g.lastLine && g.cb.Info != nil {
+		g.cb.Info(a.Line)
+	}
+	if g.cb.BestMove != nil {
+		g.cb.BestMove(search.Result{Best: a.Best, Ponder: a.Ponder, Score: a.Line.Score,
+			Depth: a.Line.Depth, Nodes: a.Line.Nodes, Time: a.Line.Time})
+	}
+	return true
 }
