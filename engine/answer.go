@@ -109,22 +109,24 @@ func (e *Engine) armDeadlineLocked() {
 	}
 	early := min(answerEarly, time.Until(deadline)/10)
 	g.timer = time.AfterFunc(time.Until(deadline)-early, func() {
-		// While the search runs, it answers itself at the limit.
-		for time.Now().Before(deadline.Add(answerGrace)) && !s.Stalled(stall) {
+		// wait waits answerPoll, and reports false once the search answered.
+		wait := func() bool {
 			select {
 			case <-done:
-				return
+				return false
 			case <-time.After(answerPoll):
+				return true
+			}
+		}
+		// While the search runs, it answers itself at the limit.
+		for time.Now().Before(deadline.Add(answerGrace)) && !s.Stalled(stall) {
+			if !wait() {
+				return
 			}
 		}
 		// Then the last completed iteration answers, as soon as there is
 		// one (the first iteration takes microseconds when it runs).
-		for !g.answerFrom(s) {
-			select {
-			case <-done:
-				return
-			case <-time.After(answerPoll):
-			}
+		for !g.answerFrom(s) && wait() {
 		}
 	})
 }

@@ -33,7 +33,10 @@ type debugLog struct {
 // room again.
 const logPendingMax = 1 << 20
 
-const logStamp = "2006-01-02 15:04:05.000"
+const (
+	logStamp   = "2006-01-02 15:04:05.000"
+	logDropped = "%s -- %d lines not logged: the file did not keep up\n" // time, count
+)
 
 // setDebugLog opens (creating or appending to) the file named v as the
 // debug log, closing the previous one; "" or "<empty>" switches logging
@@ -60,7 +63,7 @@ func (l *debugLog) swap(f *os.File, path string) {
 	defer l.mu.Unlock()
 	if l.f != nil {
 		if l.dropped > 0 {
-			fmt.Fprintf(l.f, "%s -- %d lines not logged: the file did not keep up\n", time.Now().Format(logStamp), l.dropped)
+			fmt.Fprintf(l.f, logDropped, time.Now().Format(logStamp), l.dropped)
 			l.dropped = 0
 		}
 		l.f.Close()
@@ -132,7 +135,7 @@ func (e *Engine) LogLine(in bool, line string) {
 		return
 	}
 	if l.dropped > 0 {
-		l.pending = fmt.Appendf(l.pending, "%s -- %d lines not logged: the file did not keep up\n", stamp, l.dropped)
+		l.pending = fmt.Appendf(l.pending, logDropped, stamp, l.dropped)
 		l.dropped = 0
 	}
 	l.pending = fmt.Appendf(l.pending, "%s %s %s\n", stamp, dir, line)

@@ -169,6 +169,9 @@ func (t *thread) updateQuiet(ply int, m board.Move, bonus int) {
 // full-depth re-search of the reduced quiet move made at ply (ContResearch):
 // a fail high is rewarded, a fail low penalised, by the bonus of newDepth.
 func (t *thread) researchHistory(ply, newDepth, score, alpha, beta int) {
+	if !t.s.opts.ContHistory {
+		return
+	}
 	var bonus int
 	switch {
 	case score >= beta:
@@ -176,9 +179,6 @@ func (t *thread) researchHistory(ply, newDepth, score, alpha, beta int) {
 	case score <= alpha:
 		bonus = -historyBonus(newDepth)
 	default:
-		return
-	}
-	if !t.s.opts.ContHistory {
 		return
 	}
 	f := &t.stack[ply]
