@@ -157,27 +157,37 @@ func readParams(engine string, names []string) ([]param, error) {
 }
 
 func main() {
-	engine := flag.String("engine", "", "a tune build of brudno (go build -tags tune)")
-	fastchess := flag.String("fastchess", "fastchess", "the fastchess binary")
-	book := flag.String("book", "", "EPD openings (e.g. ../shared/books/noob_2moves.epd)")
-	tc := flag.String("tc", "2+0.02", "time control of the games, or a fixed limit a move in fastchess's form (nodes=5000, depth=8, st=0.1)")
-	hash := flag.Int("hash", 8, "Hash of each engine, MB")
-	pairs := flag.Int("pairs", 2, "game pairs per iteration")
-	concurrency := flag.Int("concurrency", 2, "games at once")
-	iterations := flag.Int("iterations", 1000, "N, the planned number of iterations")
-	rEnd := flag.Float64("r", 0.002, "r_end, the final learning rate")
-	names := flag.String("params", "", "comma-separated parameters to tune (default all)")
-	statePath := flag.String("state", "spsa-state.json", "state file, written every iteration; an existing one is continued")
-	seed := flag.Uint64("seed", 1, "random seed of the perturbations")
+	var c config
+	flag.StringVar(&c.engine, "engine", "", "a tune build of brudno (go build -tags tune)")
+	flag.StringVar(&c.fastchess, "fastchess", "fastchess", "the fastchess binary")
+	flag.StringVar(&c.book, "book", "", "EPD openings (e.g. ../shared/books/noob_2moves.epd)")
+	flag.StringVar(&c.tc, "tc", "2+0.02", "time control of the games, or a fixed limit a move in fastchess's form (nodes=5000, depth=8, st=0.1)")
+	flag.IntVar(&c.hash, "hash", 8, "Hash of each engine, MB")
+	flag.IntVar(&c.pairs, "pairs", 2, "game pairs per iteration")
+	flag.IntVar(&c.concurrency, "concurrency", 2, "games at once")
+	flag.IntVar(&c.iterations, "iterations", 1000, "N, the planned number of iterations")
+	flag.Float64Var(&c.rEnd, "r", 0.002, "r_end, the final learning rate")
+	flag.StringVar(&c.names, "params", "", "comma-separated parameters to tune (default all)")
+	flag.StringVar(&c.statePath, "state", "spsa-state.json", "state file, written every iteration; an existing one is continued")
+	flag.Uint64Var(&c.seed, "seed", 1, "random seed of the perturbations")
+	flag.StringVar(&c.pgn, "pgn", "", "append every game to this PGN file (fastchess's comments: convert with `brudno datagen-pgn` into training records)")
 	flag.Parse()
-	if *engine == "" || *book == "" || flag.NArg() > 0 {
-		fmt.Fprintln(os.Stderr, "usage: go run ./tools/spsa -engine BRUDNO_TUNE_BUILD -book EPD [-fastchess PATH] [-tc 2+0.02] [-pairs 2] [-iterations N] [-params A,B] [-state FILE]")
+	if c.engine == "" || c.book == "" || flag.NArg() > 0 {
+		fmt.Fprintln(os.Stderr, "usage: go run ./tools/spsa -engine BRUDNO_TUNE_BUILD -book EPD [-fastchess PATH] [-tc 2+0.02] [-pairs 2] [-iterations N] [-params A,B] [-state FILE] [-pgn FILE]")
 		os.Exit(2)
 	}
-	if err := run(*engine, *fastchess, *book, *tc, *hash, *pairs, *concurrency, *iterations, *rEnd, *names, *statePath, *seed, os.Stdout); err != nil {
+	if err := run(c, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "spsa:", err)
 		os.Exit(1)
 	}
+}
+
+// config is a run's settings, from the flags.
+type config struct {
+	engine, fastchess, book, tc, names, statePath, pgn string
+	hash, pairs, concurrency, iterations               int
+	rEnd                                               float64
+	seed                                               uint64
 }
 
 // limitArg is fastchess's -each argument for -tc: a time control
@@ -189,45 +199,34 @@ func limitArg(tc string) string {
 	return "tc=" + tc
 }
 
-func run(engine, fastchess, book, tc string, hash, pairs, concurrency, iterations int, rEnd float64, names, statePath string, seed uint64, log io.Writer) error {
+func run(c config, log io.Writer) error {
 	var st state
-	if b, err := os.ReadFile(statePath); err == nil {
+	if b, err := os.ReadFile(c.statePath); err == nil {
 		if err := json.Unmarshal(b, &st); err != nil {
-			return fmt.Errorf("%s: %v", statePath, err)
+			return fmt.Errorf("%s: %v", c.statePath, err)
 		}
-		fmt.Fprintf(log, "continuing %s at iteration %d\n", statePath, st.Iteration)
+		fmt.Fprintf(log, "continuing %s at iteration %d\n", c.statePath, st.Iteration)
 	} else {
 		var list []string
-		if names != "" {
-			list = strings.Split(names, ",")
+		if c.names != "" {
+			list = strings.Split(c.names, ",")
 		}
-		ps, err := readParams(engine, list)
+		ps, err := readParams(c.engine, list)
 		if err != nil {
 			return err
 		}
 		st.Params = ps
 	}
-	s := newSchedule(iterations, rEnd)
-	rng := rand.New(rand.NewPCG(seed, uint64(st.Iteration)))
-	for ; st.Iteration < iterations; st.Iteration++ {
+	s := newSchedule(c.iterations, c.rEnd)
+	rng := rand.New(rand.NewPCG(c.seed, uint64(st.Iteration)))
+	for ; st.Iteration < c.iterations; st.Iteration++ {
 		k := st.Iteration
 		delta := make([]float64, len(st.Params))
 		for i := range delta {
 			delta[i] = float64(2*rng.IntN(2) - 1)
 		}
 		plus, minus := perturbed(st.Params, delta, s, k)
-		args := []string{"-engine", "cmd=" + engine, "name=plus"}
-		for i, p := range st.Params {
-			args = append(args, fmt.Sprintf("option.%s=%d", p.Name, plus[i]))
-		}
-		args = append(args, "-engine", "cmd="+engine, "name=minus")
-		for i, p := range st.Params {
-			args = append(args, fmt.Sprintf("option.%s=%d", p.Name, minus[i]))
-		}
-		args = append(args, "-each", limitArg(tc), "option.Threads=1", fmt.Sprintf("option.Hash=%d", hash),
-			"-openings", "file="+book, "format=epd", "order=random", fmt.Sprintf("start=%d", 1+rng.IntN(10000)),
-			"-rounds", strconv.Itoa(pairs), "-games", "2", "-repeat", "-concurrency", strconv.Itoa(concurrency), "-recover")
-		out, err := exec.Command(fastchess, args...).CombinedOutput()
+		out, err := exec.Command(c.fastchess, c.matchArgs(st.Params, plus, minus, 1+rng.IntN(10000))...).CombinedOutput()
 		if err != nil {
 			return fmt.Errorf("iteration %d: fastchess: %v\n%s", k, err, out)
 		}
@@ -245,9 +244,30 @@ func run(engine, fastchess, book, tc string, hash, pairs, concurrency, iteration
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(statePath, js, 0o644); err != nil {
+		if err := os.WriteFile(c.statePath, js, 0o644); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// matchArgs is fastchess's command line for one iteration: θ+ (plus)
+// against θ- (minus), c.pairs game pairs from the book's opening start
+// on, and the games appended to c.pgn when it is set.
+func (c config) matchArgs(ps []param, plus, minus []int, start int) []string {
+	args := []string{"-engine", "cmd=" + c.engine, "name=plus"}
+	for i, p := range ps {
+		args = append(args, fmt.Sprintf("option.%s=%d", p.Name, plus[i]))
+	}
+	args = append(args, "-engine", "cmd="+c.engine, "name=minus")
+	for i, p := range ps {
+		args = append(args, fmt.Sprintf("option.%s=%d", p.Name, minus[i]))
+	}
+	args = append(args, "-each", limitArg(c.tc), "option.Threads=1", fmt.Sprintf("option.Hash=%d", c.hash),
+		"-openings", "file="+c.book, "format=epd", "order=random", fmt.Sprintf("start=%d", start),
+		"-rounds", strconv.Itoa(c.pairs), "-games", "2", "-repeat", "-concurrency", strconv.Itoa(c.concurrency), "-recover")
+	if c.pgn != "" {
+		args = append(args, "-pgnout", "file="+c.pgn, "append=true")
+	}
+	return args
 }

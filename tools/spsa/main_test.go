@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -58,5 +59,24 @@ func TestLimitArg(t *testing.T) {
 		if got := limitArg(in); got != want {
 			t.Errorf("limitArg(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// Each iteration's command line: both engines with their values, the
+// limit, the book from the drawn start, and -pgnout only with -pgn.
+func TestMatchArgs(t *testing.T) {
+	c := config{engine: "./brudno-tune", book: "book.epd", tc: "nodes=5000", hash: 8, pairs: 8, concurrency: 2}
+	ps := []param{{Name: "LMRBase"}, {Name: "RFPMargin"}}
+	got := strings.Join(c.matchArgs(ps, []int{80, 70}, []int{70, 80}, 42), " ")
+	want := "-engine cmd=./brudno-tune name=plus option.LMRBase=80 option.RFPMargin=70" +
+		" -engine cmd=./brudno-tune name=minus option.LMRBase=70 option.RFPMargin=80" +
+		" -each nodes=5000 option.Threads=1 option.Hash=8 -openings file=book.epd format=epd order=random start=42" +
+		" -rounds 8 -games 2 -repeat -concurrency 2 -recover"
+	if got != want {
+		t.Errorf("without -pgn:\n got %s\nwant %s", got, want)
+	}
+	c.pgn = "spsa.pgn"
+	if got := strings.Join(c.matchArgs(ps, []int{80, 70}, []int{70, 80}, 42), " "); got != want+" -pgnout file=spsa.pgn append=true" {
+		t.Errorf("with -pgn: got %s", got)
 	}
 }
