@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -281,5 +282,43 @@ func TestDatagenNNUE(t *testing.T) {
 		if _, err := os.Stat(out); err == nil {
 			t.Errorf("%s: an output file was made", f)
 		}
+	}
+}
+
+// -fit-scale finds the K of sigmoid(score/K) that the results follow:
+// results drawn in the proportions of sigmoid(score/200) give K = 200,
+// and a record counts for the side to move.
+func TestScaleFit(t *testing.T) {
+	var f scaleFit
+	for s := -1000; s <= 1000; s += 10 {
+		wins := int(math.Round(1000 / (1 + math.Exp(-float64(s)/200))))
+		for i := 0; i < 1000; i++ {
+			res := data.BlackWin
+			if i < wins {
+				res = data.WhiteWin
+			}
+			f.add(s, board.White, res)
+		}
+	}
+	if k, mse := f.best(); k != 200 || mse >= f.mse(400) || mse >= f.mse(100) {
+		t.Errorf("best K %d (mse %.5f; K 100 %.5f, K 400 %.5f), want 200", k, mse, f.mse(100), f.mse(400))
+	}
+	var w, b scaleFit
+	w.add(300, board.White, data.WhiteWin)
+	w.add(-50, board.White, data.Draw)
+	w.add(9000, board.White, data.BlackWin)
+	b.add(300, board.Black, data.BlackWin)
+	b.add(-50, board.Black, data.Draw)
+	b.add(9000, board.Black, data.WhiteWin)
+	if w.n != b.n || w.n[scaleFitMax+300][2] != 1 || w.n[2*scaleFitMax][0] != 1 {
+		t.Error("a record's result is not counted for the side to move, or a large score is not clamped")
+	}
+
+	dir := t.TempDir()
+	file := filepath.Join(dir, "d.bin")
+	writeStartRecords(t, file, []int{20, -1500, 0, 1001}, []data.Result{data.WhiteWin, data.Draw, data.BlackWin, data.Draw})
+	var stdout, stderr bytes.Buffer
+	if rc := cmdDatagenInfo([]string{"-fit-scale", file}, &stdout, &stderr); rc != 0 || !strings.Contains(stdout.String(), "scale fit: sigmoid(score/K) predicts the results best at K = ") {
+		t.Errorf("exit %d, output:\n%s%s", rc, stdout.String(), stderr.String())
 	}
 }

@@ -3,7 +3,9 @@
 // the number of records, the results, the scores and the first records
 // as FENs. Every record is decoded, so a corrupt one is found and named.
 // With -net it also measures how far the hand-crafted evaluation and a
-// network are from the records' search scores, by the number of pieces.
+// network are from the records' search scores, by the number of pieces;
+// with -fit-scale it finds the scale K at which sigmoid(score/K) best
+// predicts the games' results (for `brudno train -scale`).
 
 package cli
 
@@ -87,12 +89,13 @@ func cmdDatagenInfo(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	show := fs.Int("show", 5, "print the first `N` records of each file as FENs with score and result")
 	netFile := fs.String("net", "", "also compare the hand-crafted evaluation and this network `file` with the records' search scores, by the number of pieces")
+	fitScale := fs.Bool("fit-scale", false, "also find the K (50 to 1000) at which sigmoid(score/K) best predicts the results, by least squares (train -scale)")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return 2
 	}
 	if len(files) == 0 || *show < 0 {
-		fmt.Fprintln(stderr, "usage: brudno datagen-info [-show N] [-net NET] FILE...  (files of `brudno datagen -format bin`)")
+		fmt.Fprintln(stderr, "usage: brudno datagen-info [-show N] [-net NET] [-fit-scale] FILE...  (files of `brudno datagen -format bin`)")
 		return 2
 	}
 	var cmp *evalComparison
@@ -104,9 +107,13 @@ func cmdDatagenInfo(args []string, stdout, stderr io.Writer) int {
 		}
 		cmp = newEvalComparison(net)
 	}
+	var fit *scaleFit
+	if *fitScale {
+		fit = new(scaleFit)
+	}
 	var total dataStats
 	for _, name := range files {
-		st, err := dataFileInfo(name, *show, cmp, stdout)
+		st, err := dataFileInfo(name, *show, cmp, fit, stdout)
 		if err != nil {
 			fmt.Fprintf(stderr, "datagen-info: %s: %v\n", name, err)
 			return 1
@@ -119,7 +126,62 @@ func cmdDatagenInfo(args []string, stdout, stderr io.Writer) int {
 	if cmp != nil {
 		cmp.print(stdout, *netFile)
 	}
+	if fit != nil {
+		fit.print(stdout)
+	}
 	return 0
+}
+
+// scaleFitMax is the largest |score| scaleFit tells apart; larger scores
+// count as ±scaleFitMax (sigmoid is 1 or 0 there at every K it tries).
+const scaleFitMax = 4000
+
+// scaleFit counts the records by score and result, to find the K at
+// which sigmoid(score/K), the trainer's reading of a score as an expected
+// result, is nearest the results in the least-squares sense.
+type scaleFit struct {
+	n [2*scaleFitMax + 1][3]int64 // by score + scaleFitMax and the side to move's result: 0 lost, 1 drawn, 2 won
+}
+
+// add counts a record: its score and the result for the side to move.
+func (f *scaleFit) add(score int, stm board.Color, res data.Result) {
+	r := int(res) // White's point of view: 0 Black won, 1 draw, 2 White won
+	if stm == board.Black {
+		r = 2 - r
+	}
+	f.n[max(-scaleFitMax, min(score, scaleFitMax))+scaleFitMax][r]++
+}
+
+// mse is the mean of (sigmoid(score/k) - result)² over the counted
+// records, the result 0, 0.5 or 1 for the side to move.
+func (f *scaleFit) mse(k float64) float64 {
+	var sum, n float64
+	for i := range f.n {
+		p := 1 / (1 + math.Exp(-float64(i-scaleFitMax)/k))
+		for r, c := range f.n[i] {
+			if c != 0 {
+				d := p - float64(r)/2
+				sum += float64(c) * d * d
+				n += float64(c)
+			}
+		}
+	}
+	return ratio(sum, n)
+}
+
+// best returns the K from 50 to 1000, in steps of 5, with the least mse.
+func (f *scaleFit) best() (k int, mse float64) {
+	for c := 50; c <= 1000; c += 5 {
+		if m := f.mse(float64(c)); k == 0 || m < mse {
+			k, mse = c, m
+		}
+	}
+	return k, mse
+}
+
+func (f *scaleFit) print(w io.Writer) {
+	k, m := f.best()
+	fmt.Fprintf(w, "scale fit: sigmoid(score/K) predicts the results best at K = %d (mean squared error %.5f; at K = 400, the trainer's default, %.5f)\n", k, m, f.mse(400))
 }
 
 // evalComparison gathers how far the hand-crafted evaluation and a
@@ -175,8 +237,9 @@ func (c *evalComparison) print(w io.Writer, netName string) {
 }
 
 // dataFileInfo decodes every record of the named file, prints its
-// summary and its first show records, and returns its statistics.
-func dataFileInfo(name string, show int, cmp *evalComparison, stdout io.Writer) (*dataStats, error) {
+// summary and its first show records, adds the records to cmp and fit
+// where they are not nil, and returns its statistics.
+func dataFileInfo(name string, show int, cmp *evalComparison, fit *scaleFit, stdout io.Writer) (*dataStats, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
@@ -208,6 +271,9 @@ func dataFileInfo(name string, show int, cmp *evalComparison, stdout io.Writer) 
 		st.add(score, res)
 		if cmp != nil {
 			cmp.add(pos, score)
+		}
+		if fit != nil {
+			fit.add(score, pos.Side(), res)
 		}
 		if rec.GameStart() {
 			st.games++
