@@ -133,7 +133,7 @@ func cmdDatagenInfo(args []string, stdout, stderr io.Writer) int {
 }
 
 // scaleFitMax is the largest |score| scaleFit tells apart; larger scores
-// count as ±scaleFitMax (sigmoid is 1 or 0 there at every K it tries).
+// count as ±scaleFitMax (datagen's files have a few in 100,000).
 const scaleFitMax = 4000
 
 // scaleFit counts the records by score and result, to find the K at
