@@ -13,7 +13,9 @@
 // include every parameter of `brudno params`. The state (the parameters
 // as reals, the iteration) is written after every iteration to -state, and
 // a run started with the same -state goes on from there; the log holds a
-// line per iteration. Example:
+// line per iteration. With -report it plays nothing and prints where the
+// state's parameters stand against the engine's defaults, in steps
+// (c_end), and the fastchess options that set the rounded values. Example:
 //
 //	go build -tags tune -o brudno-tune . &&
 //	go run ./tools/spsa -engine ./brudno-tune -fastchess PATH/fastchess \
@@ -171,10 +173,16 @@ func main() {
 	flag.StringVar(&c.statePath, "state", "spsa-state.json", "state file, written every iteration; an existing one is continued")
 	flag.Uint64Var(&c.seed, "seed", 1, "random seed of the perturbations")
 	flag.StringVar(&c.pgn, "pgn", "", "append every game to this PGN file (fastchess's comments: convert with `brudno datagen-pgn` into training records)")
+	reportOnly := flag.Bool("report", false, "print where -state's parameters stand against the engine's defaults, and the options that set them; play nothing")
 	flag.Parse()
-	if c.engine == "" || c.book == "" || flag.NArg() > 0 {
+	if c.engine == "" || (c.book == "" && !*reportOnly) || flag.NArg() > 0 {
 		fmt.Fprintln(os.Stderr, "usage: go run ./tools/spsa -engine BRUDNO_TUNE_BUILD -book EPD [-fastchess PATH] [-tc 2+0.02] [-pairs 2] [-iterations N] [-params A,B] [-state FILE] [-pgn FILE]")
+		fmt.Fprintln(os.Stderr, "       go run ./tools/spsa -report -engine BRUDNO_TUNE_BUILD -state FILE")
 		os.Exit(2)
+	}
+	run := run
+	if *reportOnly {
+		run = reportState
 	}
 	if err := run(c, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "spsa:", err)
@@ -270,4 +278,52 @@ func (c config) matchArgs(ps []param, plus, minus []int, start int) []string {
 		args = append(args, "-pgnout", "file="+c.pgn, "append=true")
 	}
 	return args
+}
+
+// reportState prints, for the state file's parameters, where each
+// started (the engine's default) and stands, with the shift in steps
+// (c_end), and the fastchess options that set the values rounded as the
+// games use them, for those that differ from the default.
+func reportState(c config, w io.Writer) error {
+	b, err := os.ReadFile(c.statePath)
+	if err != nil {
+		return err
+	}
+	var st state
+	if err := json.Unmarshal(b, &st); err != nil {
+		return fmt.Errorf("%s: %v", c.statePath, err)
+	}
+	var names []string
+	for _, p := range st.Params {
+		names = append(names, p.Name)
+	}
+	defaults, err := readParams(c.engine, names)
+	if err != nil {
+		return err
+	}
+	return report(w, st, defaults)
+}
+
+// report writes reportState's table and options line.
+func report(w io.Writer, st state, defaults []param) error {
+	start := map[string]float64{}
+	for _, p := range defaults {
+		start[p.Name] = p.Value
+	}
+	fmt.Fprintf(w, "after %d iterations\n\n", st.Iteration)
+	fmt.Fprintln(w, "| parameter | start | now | shift in steps (c_end) | step |")
+	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: |")
+	var opts []string
+	for _, p := range st.Params {
+		s, ok := start[p.Name]
+		if !ok {
+			return fmt.Errorf("the engine has no parameter %q", p.Name)
+		}
+		fmt.Fprintf(w, "| %s | %g | %.2f | %+.2f | %g |\n", p.Name, s, p.Value, (p.Value-s)/p.CEnd, p.CEnd)
+		if v := math.Round(p.Value); v != s {
+			opts = append(opts, fmt.Sprintf("option.%s=%d", p.Name, int(v)))
+		}
+	}
+	fmt.Fprintf(w, "\noptions: %s\n", strings.Join(opts, " "))
+	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"math"
 	"strings"
 	"testing"
@@ -78,5 +79,25 @@ func TestMatchArgs(t *testing.T) {
 	c.pgn = "spsa.pgn"
 	if got := strings.Join(c.matchArgs(ps, []int{80, 70}, []int{70, 80}, 42), " "); got != want+" -pgnout file=spsa.pgn append=true" {
 		t.Errorf("with -pgn: got %s", got)
+	}
+}
+
+// The report: each parameter's shift in steps, and options only for the
+// values that round to something other than the default.
+func TestReport(t *testing.T) {
+	st := state{Iteration: 7, Params: []param{{Name: "LMRBase", Value: 81.4, CEnd: 6}, {Name: "RFPMargin", Value: 74.6, CEnd: 6}}}
+	defaults := []param{{Name: "RFPMargin", Value: 75}, {Name: "LMRBase", Value: 75}}
+	var b bytes.Buffer
+	if err := report(&b, st, defaults); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{"after 7 iterations", "| LMRBase | 75 | 81.40 | +1.07 | 6 |", "| RFPMargin | 75 | 74.60 | -0.07 | 6 |", "options: option.LMRBase=81\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	if err := report(&b, state{Params: []param{{Name: "Nope", CEnd: 1}}}, defaults); err == nil {
+		t.Error("a parameter the engine lacks: no error")
 	}
 }
