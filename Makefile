@@ -145,17 +145,18 @@ data-pause data-resume data-stop data-status:
 	@$(DATA_ENV) tools/datagen/datagen.sh $(@:data-%=%)
 
 # The embedded default network (engine/nets/default.nnue, engine/nets/README.md):
-# `brudno train` on NET_DATA (by default the second generation's file:
-# games of the first network's engine, docs/nnue-data.md), with NET_HIDDEN
-# neurons for NET_EPOCHS epochs and NET_FLAGS (by default the mirror and
-# 8 output buckets, the best validation loss measured in docs/nnue.md);
-# the checkpoint goes to NET_CKPT, outside the embedded
-# folder. The binary is rebuilt to embed the new network. Minutes to an
-# hour, by the size of the data.
-NET_DATA ?= data/nnue/gen2-2500n.bin
+# `brudno train` on NET_DATA (by default the third generation's seven
+# files in DATA_DIR: games of the second network's engine, the seed-5 file
+# cut as docs/nnue-data.md says), with NET_HIDDEN neurons for NET_EPOCHS
+# epochs and NET_FLAGS (by default the mirror, 8 output buckets, the
+# learning rate x0.1 after 25 epochs and 2 threads: the committed
+# network's recipe, docs/nnue.md); the checkpoint goes to NET_CKPT,
+# outside the embedded folder. The binary is rebuilt to embed the new
+# network. Minutes to an hour, by the size of the data.
+NET_DATA ?= $(DATA_DIR)/net-a8aadde048d5-2500n-s5-cut.bin $(foreach s,7 8 9 10 11 12,$(DATA_DIR)/net-a8aadde048d5-2500n-s$(s).bin)
 NET_HIDDEN ?= 256
-NET_EPOCHS ?= 20
-NET_FLAGS ?= -mirror -buckets 8
+NET_EPOCHS ?= 30
+NET_FLAGS ?= -mirror -buckets 8 -lr-drop 25 -threads 2
 NET_CKPT ?= data/nnue/default.ckpt
 net: build
 	@for f in $(NET_DATA); do test -f $$f || { echo "net: no $$f: make it as docs/nnue-data.md says, or set NET_DATA"; exit 2; }; done
