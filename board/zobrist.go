@@ -28,6 +28,7 @@ func init() {
 	}
 	copy(epKeys[:], polyglotRandom[772:780])
 	sideKey = polyglotRandom[780]
+	initCuckoo() // after the keys (and the attack tables of attacks.go's init)
 }
 
 // computeKeys returns the position key, the pawn key and the non-pawn

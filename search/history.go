@@ -10,9 +10,9 @@
 //   - capture history: captures and promotions by moved piece, destination
 //     and captured piece type;
 //   - correction history: by side and pawn structure (and, with
-//     CorrNonPawn, by side and each colour's other pieces), the running
-//     mean of the difference between search results and the static
-//     evaluation.
+//     CorrNonPawn, by side and each colour's other pieces; with MinorCorr,
+//     by side and the knights, bishops and kings), the running mean of
+//     the difference between search results and the static evaluation.
 //
 // Updates use gravity: an entry moves toward ±historyMax by the bonus
 // scaled by how far it still is from it, so entries stay bounded and old
@@ -24,7 +24,10 @@ import "brudno/board"
 // pieceToHistory scores moves by moved piece and destination.
 type pieceToHistory [16][64]int16
 
-const corrSize = 1 << 14 // correction-history entries per side
+const (
+	corrBits = 14
+	corrSize = 1 << corrBits // correction-history entries per side
+)
 
 type histories struct {
 	butterfly [2][4][64][64]int16    // by side, threat index (threatIndex), from, to
@@ -32,6 +35,7 @@ type histories struct {
 	capture   [16][64][8]int16       // by moved piece, destination, captured type
 	corr      [2][corrSize]int32
 	corrNP    [2][2][corrSize]int32 // by side to move, colour, that colour's non-pawn key
+	corrMinor [2][corrSize]int32    // by side to move and minorKey (MinorCorr)
 	counter   [16][64]board.Move    // countermoves by the earlier move's piece and destination
 }
 
@@ -213,7 +217,9 @@ func (t *thread) updateCutoffStats(ply, depth int, m board.Move, quiet bool, qui
 				t.hist.counter[t.pos.PieceAt(to)][to] = m
 			}
 		}
-		if o.History || o.ContHistory {
+		// With TrivialCutSkip, a cutoff by the first quiet move tried
+		// near the horizon teaches the histories nothing.
+		if (o.History || o.ContHistory) && !(o.TrivialCutSkip && depth <= 3 && len(quiets) == 0) {
 			t.updateQuiet(ply, m, bonus)
 			for _, q := range quiets {
 				t.updateQuiet(ply, q, -bonus)
@@ -239,12 +245,16 @@ func (t *thread) correction() int {
 }
 
 // corrSum is the correction in 1/corrGrain centipawns: the pawn entry,
-// plus the mean of the two non-pawn entries with CorrNonPawn.
+// plus the mean of the two non-pawn entries with CorrNonPawn, plus the
+// minor-piece entry with MinorCorr.
 func (t *thread) corrSum() int32 {
 	pawn, white, black := t.corrEntries()
 	sum := *pawn
 	if t.s.opts.CorrNonPawn {
 		sum += (*white + *black) / 2
+	}
+	if t.s.opts.MinorCorr {
+		sum += *t.corrMinorEntry()
 	}
 	return sum
 }
@@ -260,6 +270,26 @@ func (t *thread) corrEntries() (pawn, white, black *int32) {
 		&np[board.Black][pos.NonPawnKey(board.Black)&(corrSize-1)]
 }
 
+// corrMinorEntry returns the minor-piece correction entry of the thread's
+// position.
+func (t *thread) corrMinorEntry() *int32 {
+	return &t.hist.corrMinor[t.pos.Side()][minorKey(t.pos)>>(64-corrBits)]
+}
+
+// minorKey hashes where the knights, bishops and kings of both colours
+// stand: each board times its own odd constant, summed by exclusive or.
+// A product's high bits depend on every square of the board, so the
+// table indexes by them.
+func minorKey(pos *board.Position) uint64 {
+	k := uint64(pos.Pieces(board.White, board.Knight))*0x9e3779b97f4a7c15 ^
+		uint64(pos.Pieces(board.Black, board.Knight))*0xc2b2ae3d27d4eb4f ^
+		uint64(pos.Pieces(board.White, board.Bishop))*0x165667b19e3779f9 ^
+		uint64(pos.Pieces(board.Black, board.Bishop))*0xd6e8feb86659fd93 ^
+		uint64(pos.Pieces(board.White, board.King))*0xff51afd7ed558ccd ^
+		uint64(pos.Pieces(board.Black, board.King))*0xc4ceb9fe1a85ec53
+	return k
+}
+
 // updateCorrection moves the correction of the position at ply toward
 // the difference between the search result best and the raw static
 // evaluation. With one table that is a running mean; with several each
@@ -271,7 +301,7 @@ func (t *thread) updateCorrection(depth, best, raw int) {
 	diff := int32((best - raw) * corrGrain)
 	limit := int32(corrLimit * corrGrain)
 	o := &t.s.opts
-	if !o.CorrNonPawn {
+	if !o.CorrNonPawn && !o.MinorCorr {
 		v := (*pawn*(256-w) + diff*w) / 256
 		*pawn = max(-limit, min(v, limit))
 		return
@@ -279,6 +309,11 @@ func (t *thread) updateCorrection(depth, best, raw int) {
 	step := (diff - t.corrSum()) * w / 256
 	move := func(e *int32) { *e = max(-limit, min(*e+step, limit)) }
 	move(pawn)
-	move(white)
-	move(black)
+	if o.CorrNonPawn {
+		move(white)
+		move(black)
+	}
+	if o.MinorCorr {
+		move(t.corrMinorEntry())
+	}
 }

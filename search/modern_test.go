@@ -146,37 +146,70 @@ func TestMatesThroughNewPaths(t *testing.T) {
 
 // The correction history learns a steady difference between search
 // results and the static evaluation, with the pawn table alone and with
-// the non-pawn tables beside it, and keeps within its limit. A second
-// position that shares only the pieces other than pawns learns part of
-// the lesson of the first.
+// the non-pawn or minor-piece tables beside it, and keeps within its
+// limit. A second position that shares only the pieces other than pawns
+// learns part of the lesson of the first.
 func TestCorrectionLearns(t *testing.T) {
 	const fen = "r1bq1rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7"
 	const other = "r1bq1rk1/pp2bppp/2np1n2/2p1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7"
-	for _, np := range []bool{false, true} {
+	for _, c := range []struct{ np, minor bool }{{false, false}, {true, false}, {false, true}, {true, true}} {
 		opts := DefaultOptions()
-		opts.CorrNonPawn = np
+		opts.CorrNonPawn, opts.MinorCorr = c.np, c.minor
 		_, th := prepared(t, fen, opts)
 		for i := 0; i < 200; i++ {
 			th.updateCorrection(10, 80, 20) // the search says 60 more
 		}
 		if v := th.correction(); v < 55 || v > 60 {
-			t.Errorf("non-pawn %v: correction %d after 200 lessons of +60", np, v)
+			t.Errorf("%+v: correction %d after 200 lessons of +60", c, v)
 		}
 		for i := 0; i < 500; i++ {
 			th.updateCorrection(20, 1000, 0)
 		}
-		lim := corrLimit
-		if np {
-			lim = 2 * corrLimit // the pawn entry and the others
-		}
+		lim := corrLimit * (1 + b2i(c.np) + b2i(c.minor)) // each table's entry at its limit
 		if v := th.correction(); v > lim || v < lim*3/4 {
-			t.Errorf("non-pawn %v: correction %d beyond %d", np, v, lim)
+			t.Errorf("%+v: correction %d beyond %d", c, v, lim)
 		}
 		// Another pawn structure, the same pieces.
 		_, th2 := prepared(t, other, opts)
 		th2.hist = th.hist
-		if v := th2.correction(); np && v == 0 || !np && v != 0 {
-			t.Errorf("non-pawn %v: a position with other pawns and the same pieces has correction %d", np, v)
+		shared := c.np || c.minor
+		if v := th2.correction(); shared && v == 0 || !shared && v != 0 {
+			t.Errorf("%+v: a position with other pawns and the same pieces has correction %d", c, v)
+		}
+	}
+}
+
+// The minor-piece key depends on the knights, bishops and kings, on
+// nothing else, and on the colour of each.
+func TestMinorKey(t *testing.T) {
+	key := func(fen string) uint64 {
+		p, err := board.ParseFEN(fen)
+		if err != nil {
+			t.Fatalf("%s: %v", fen, err)
+		}
+		return minorKey(p)
+	}
+	base := key("r1bq1rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7")
+	same := []string{
+		"r1bq1rk1/pp2bppp/2np1n2/2p1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7", // pawns
+		"r1b2rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 b - - 0 7",   // a queen, the side
+		"2bq1rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQR1K1 w - - 0 7",   // rooks
+		"r1bq1rk1/ppp1bppp/2nP1n2/4p3/2B1P3/2Np1N2/PPP2PPP/R1BQ1RK1 w - - 0 7",  // pawns of both colours
+	}
+	other := []string{
+		"r1bq1rk1/ppp1bppp/3p1n2/4p3/2BnP3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7",  // a knight moved
+		"r1bq1rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1R1K w - - 0 7", // a king moved
+		"r1bq1rk1/ppp1bppp/2np1n2/4p3/4P3/2NP1N2/PPP1BPPP/R1BQ1RK1 w - - 0 7",  // a bishop moved
+		"r1bq1rk1/ppp1bppp/2Np1n2/4p3/2B1P3/2nP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7", // two knights swap colours
+	}
+	for _, f := range same {
+		if k := key(f); k != base {
+			t.Errorf("%s: key %x, want the base's %x", f, k, base)
+		}
+	}
+	for _, f := range other {
+		if k := key(f); k == base {
+			t.Errorf("%s: the base's key", f)
 		}
 	}
 }
@@ -228,8 +261,9 @@ func TestSwitchesCountTheirWork(t *testing.T) {
 	}
 }
 
-// Each technique of the reductions-and-extensions and the pruning
-// bundles changes the search when on (and the defaults leave it off), and
+// Each technique of the reductions-and-extensions, the pruning and the
+// fourth bundles changes the search when on (and the defaults leave it
+// off; DrawJitter, whose tree here has no draw, in TestRepetitionScore), and
 // a reduced quiet move's re-search moves its continuation entries the way
 // it ended.
 func TestBundleSwitches(t *testing.T) {
@@ -250,6 +284,10 @@ func TestBundleSwitches(t *testing.T) {
 		{"PruneChecks", func(o *Options) *bool { return &o.PruneChecks }},
 		{"PruneBlend", func(o *Options) *bool { return &o.PruneBlend }},
 		{"RFPTTHist", func(o *Options) *bool { return &o.RFPTTHist }},
+		{"MinorCorr", func(o *Options) *bool { return &o.MinorCorr }},
+		{"CheckLMR", func(o *Options) *bool { return &o.CheckLMR }},
+		{"TrivialCutSkip", func(o *Options) *bool { return &o.TrivialCutSkip }},
+		{"UpcomingRep", func(o *Options) *bool { return &o.UpcomingRep }},
 	} {
 		o := DefaultOptions()
 		if *c.field(&o) {

@@ -146,6 +146,11 @@ type Options struct {
 	PruneChecks     bool `switch:"off"` // quiet checks fall to late move pruning, and to SEE pruning by the captures' threshold
 	PruneBlend      bool `switch:"off"` // reverse futility returns the mean of evaluation and beta, ProbCut its score less the margin
 	RFPTTHist       bool `switch:"off"` // no reverse futility when the hash move is quiet with a history below RFPHistMin
+	MinorCorr       bool `switch:"off"` // correction history also by side to move and the knights, bishops and kings of both colours
+	CheckLMR        bool `switch:"off"` // LMR also at nodes in check (quiet evasions that do not give check)
+	DrawJitter      bool `switch:"off"` // a repetition or fifty-move draw in the tree scores -1 or +1 by the node count, not 0
+	TrivialCutSkip  bool `switch:"off"` // no quiet history update for a cutoff by the first quiet move tried at depth 3 or less
+	UpcomingRep     bool `switch:"off"` // a node whose side to move can go back to a position of the line (cuckoo tables) is worth a draw at least
 }
 
 // Switch names one on/off enhancement of Options for option tables and

@@ -50,7 +50,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 	// Draws; the fifty-move rule draws unless the hundredth half-move mated.
 	if pos.IsRepetition() || pos.InsufficientMaterial() || pos.HalfmoveClock() >= 100 && (!inCheck || pos.HasLegalMove()) {
 		t.stats.Leaves++
-		return 0
+		return t.drawScore()
 	}
 	if ply >= MaxPly {
 		t.stats.Leaves++
@@ -60,6 +60,15 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 	if o.MateDistance {
 		alpha = max(alpha, -Mate+ply)
 		beta = min(beta, Mate-ply-1)
+		if alpha >= beta {
+			t.stats.Leaves++
+			return alpha
+		}
+	}
+	// Upcoming repetition: with a move back to a position of the line
+	// the side to move can draw, so the node is worth a draw at least.
+	if o.UpcomingRep && alpha < 0 && pos.HasUpcomingRepetition() {
+		alpha = t.drawScore()
 		if alpha >= beta {
 			t.stats.Leaves++
 			return alpha
@@ -117,6 +126,16 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 	}
 	t.setThreats(ply) // for the quiet histories of the move loop
 	return t.searchMoves(&n)
+}
+
+// drawScore is the score of a draw in the tree: 0, or with DrawJitter -1
+// or +1 by the node count, so that a draw is not exactly equal to a level
+// position.
+func (t *thread) drawScore() int {
+	if t.s.opts.DrawJitter {
+		return 1 - int(t.nodes&2)
+	}
+	return 0
 }
 
 // evaluate sets the node's static evaluation: the raw one (from the table
@@ -487,11 +506,11 @@ func (t *thread) tryMove(n *node, m board.Move, moveCount int, bad bool, alpha, 
 	}
 	newDepth := depth - 1 + ext
 	// Late move reductions.
-	// Quiet moves that do not check, and with NoisyLMR also checks
+	// Quiet moves that do not check (with CheckLMR also in check), and with NoisyLMR also checks
 	// (one ply less) and losing captures; with CaptureLMR the other
 	// captures and promotions by their own table, not at PV nodes.
 	r := 0
-	if o.LMR && depth >= lmrMinDepth && !n.inCheck && moveCount > 1+2*b2i(n.pvNode) {
+	if o.LMR && depth >= lmrMinDepth && (!n.inCheck || o.CheckLMR) && moveCount > 1+2*b2i(n.pvNode) {
 		switch {
 		case quiet && !givesCheck:
 			r = t.reduction(n, m, lmr, hist, n.ttNoisy)

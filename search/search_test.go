@@ -64,7 +64,8 @@ func TestNoLegalMove(t *testing.T) {
 	}
 }
 
-// A repetition reached inside the search scores 0: the position after 1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1 with
+// A repetition reached inside the search scores 0 (with DrawJitter -1
+// or +1): the position after 1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1 with
 // Black to move offers 4...Ng8, a repetition, and the root reports the
 // draw score for it when searched alone.
 func TestRepetitionScore(t *testing.T) {
@@ -80,6 +81,13 @@ func TestRepetitionScore(t *testing.T) {
 	r := NewSearcher(NewTT(1)).Search(p, Limits{Depth: 4, SearchMoves: []board.Move{m}}, DefaultOptions(), 0, Callbacks{})
 	if r.Best != m || r.Score != 0 {
 		t.Errorf("repetition: best %v score %d, want f6g8 and 0", r.Best, r.Score)
+	}
+	// With DrawJitter the draw scores -1 or +1.
+	o := DefaultOptions()
+	o.DrawJitter = true
+	r = NewSearcher(NewTT(1)).Search(p, Limits{Depth: 4, SearchMoves: []board.Move{m}}, o, 0, Callbacks{})
+	if r.Best != m || r.Score != 1 && r.Score != -1 {
+		t.Errorf("repetition with DrawJitter: best %v score %d, want f6g8 and -1 or +1", r.Best, r.Score)
 	}
 }
 

@@ -196,6 +196,9 @@ func (s *Searcher) shareHistories() {
 	if s.opts.CorrNonPawn {
 		share32(func(h *histories) []int32 { return asSlice[int32](&h.corrNP) })
 	}
+	if s.opts.MinorCorr {
+		share32(func(h *histories) []int32 { return asSlice[int32](&h.corrMinor) })
+	}
 }
 
 // asSlice views the array *a, of any shape, as a slice of its elements E.
