@@ -129,7 +129,7 @@ func TestHostDelayKeptBack(t *testing.T) {
 	s := NewSearcher(NewTT(1))
 	pos, _ := board.ParseFEN(board.StartFEN)
 	opts := DefaultOptions()
-	s.Search(pos, Limits{Depth: 6}, opts, 0, Callbacks{Info: func(Info) { time.Sleep(30 * time.Millisecond) }})
+	s.Search(pos, Limits{Depth: 9}, opts, 0, Callbacks{Info: func(Info) { time.Sleep(30 * time.Millisecond) }})
 	if s.hostDelay < 30*time.Millisecond {
 		t.Fatalf("held up 30 ms between checks, %v kept back", s.hostDelay)
 	}

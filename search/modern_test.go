@@ -113,9 +113,10 @@ func TestStoppedIterationKeepsCompletedMove(t *testing.T) {
 // after several iterations of ordinary scores, in which it runs
 // singular-extension verifications and ProbCut; the distances are those
 // of 43d442e's search (before these techniques) at depth 16. Each is
-// searched to depth 14 with the play options and to depth 16 with every
+// searched to depth 14 with the play options and to depth 18 with every
 // switch on: with the pruning bundle's switches among them (quiet checks
-// and evasions pruned), WAC.282's mate in 4 shows only from depth 16.
+// and evasions pruned) WAC.282's mate in 4 showed only from depth 16, and
+// with bundle D's too, not at 16 (a score of -272).
 func TestMatesThroughNewPaths(t *testing.T) {
 	cases := []struct {
 		fen   string
@@ -132,7 +133,7 @@ func TestMatesThroughNewPaths(t *testing.T) {
 	var total Stats
 	for i, opts := range []Options{DefaultOptions(), all} {
 		for _, c := range cases {
-			r := searchFEN(t, c.fen, Limits{Depth: 14 + 2*i}, opts)
+			r := searchFEN(t, c.fen, Limits{Depth: 14 + 4*i}, opts)
 			if !IsMateScore(r.Score) || MateMoves(r.Score) != c.moves {
 				t.Errorf("%s (all switches %v): score %d (mate %d), want mate %d", c.fen, opts.ETC, r.Score, MateMoves(r.Score), c.moves)
 			}
@@ -243,7 +244,9 @@ func TestSwitchesCountTheirWork(t *testing.T) {
 	counts := func(o Options) Stats {
 		return searchFEN(t, fen, Limits{Depth: 11}, o).Stats
 	}
-	off := counts(DefaultOptions())
+	defaults := DefaultOptions()
+	defaults.QSFutility, defaults.CheckExtSEE = false, false
+	off := counts(defaults)
 	for _, c := range []struct {
 		name  string
 		field func(*Options) *bool
@@ -252,7 +255,7 @@ func TestSwitchesCountTheirWork(t *testing.T) {
 		{"QSFutility", func(o *Options) *bool { return &o.QSFutility }, func(s Stats) uint64 { return s.QSFutility }},
 		{"CheckExtSEE", func(o *Options) *bool { return &o.CheckExtSEE }, func(s Stats) uint64 { return s.ChecksNotExtended }},
 	} {
-		o := DefaultOptions()
+		o := defaults
 		*c.field(&o) = true
 		on := counts(o)
 		if c.count(off) != 0 || c.count(on) == 0 || on.Nodes == off.Nodes {
@@ -262,8 +265,9 @@ func TestSwitchesCountTheirWork(t *testing.T) {
 }
 
 // Each technique of the reductions-and-extensions, the pruning and the
-// fourth bundles changes the search when on (and the defaults leave it
-// off; DrawJitter, whose tree here has no draw, in TestRepetitionScore), and
+// fourth bundles changes the search when switched from its default (on
+// for the pruning bundle, off for the others; DrawJitter, whose tree here
+// has no draw, in TestRepetitionScore), and
 // a reduced quiet move's re-search moves its continuation entries the way
 // it ended.
 func TestBundleSwitches(t *testing.T) {
@@ -275,27 +279,28 @@ func TestBundleSwitches(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		field func(*Options) *bool
+		on    bool // in play (bundle B, since its match)
 	}{
-		{"CaptureLMR", func(o *Options) *bool { return &o.CaptureLMR }},
-		{"IIRPVCut", func(o *Options) *bool { return &o.IIRPVCut }},
-		{"ContResearch", func(o *Options) *bool { return &o.ContResearch }},
-		{"NegExtCut", func(o *Options) *bool { return &o.NegExtCut }},
-		{"PrunePVCheck", func(o *Options) *bool { return &o.PrunePVCheck }},
-		{"PruneChecks", func(o *Options) *bool { return &o.PruneChecks }},
-		{"PruneBlend", func(o *Options) *bool { return &o.PruneBlend }},
-		{"RFPTTHist", func(o *Options) *bool { return &o.RFPTTHist }},
-		{"MinorCorr", func(o *Options) *bool { return &o.MinorCorr }},
-		{"CheckLMR", func(o *Options) *bool { return &o.CheckLMR }},
-		{"TrivialCutSkip", func(o *Options) *bool { return &o.TrivialCutSkip }},
-		{"UpcomingRep", func(o *Options) *bool { return &o.UpcomingRep }},
+		{"CaptureLMR", func(o *Options) *bool { return &o.CaptureLMR }, false},
+		{"IIRPVCut", func(o *Options) *bool { return &o.IIRPVCut }, false},
+		{"ContResearch", func(o *Options) *bool { return &o.ContResearch }, false},
+		{"NegExtCut", func(o *Options) *bool { return &o.NegExtCut }, false},
+		{"PrunePVCheck", func(o *Options) *bool { return &o.PrunePVCheck }, true},
+		{"PruneChecks", func(o *Options) *bool { return &o.PruneChecks }, true},
+		{"PruneBlend", func(o *Options) *bool { return &o.PruneBlend }, true},
+		{"RFPTTHist", func(o *Options) *bool { return &o.RFPTTHist }, true},
+		{"MinorCorr", func(o *Options) *bool { return &o.MinorCorr }, false},
+		{"CheckLMR", func(o *Options) *bool { return &o.CheckLMR }, false},
+		{"TrivialCutSkip", func(o *Options) *bool { return &o.TrivialCutSkip }, false},
+		{"UpcomingRep", func(o *Options) *bool { return &o.UpcomingRep }, false},
 	} {
 		o := DefaultOptions()
-		if *c.field(&o) {
-			t.Errorf("%s is on by default", c.name)
+		if *c.field(&o) != c.on {
+			t.Errorf("%s: %v by default, want %v", c.name, *c.field(&o), c.on)
 		}
-		*c.field(&o) = true
+		*c.field(&o) = !c.on
 		if n := nodes(o); n == base {
-			t.Errorf("%s: %d nodes, as many as without it", c.name, n)
+			t.Errorf("%s %v: %d nodes, as many as with the default", c.name, !c.on, n)
 		}
 	}
 	if err := SetParam("LMRCutNode", 2); err != nil {

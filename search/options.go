@@ -135,17 +135,17 @@ type Options struct {
 	NullTTGuard     bool `switch:"on"`  // no null move when a stored upper bound already says the node fails low
 	ThreatHistory   bool `switch:"on"`  // the butterfly history also by whether the move's origin and destination are attacked
 	SkipQuiets      bool `switch:"on"`  // once late move pruning or futility skips a quiet move, the picker offers only the quiet checks left
-	QSFutility      bool `switch:"off"` // quiescence: delta-pruned captures bound the best score, and captures that win nothing are skipped far below alpha
+	QSFutility      bool `switch:"on"`  // quiescence: delta-pruned captures bound the best score, and captures that win nothing are skipped far below alpha
 	CheckExtSEE     bool `switch:"off"` // only checks that do not lose material by SEE are extended
 	YBWShareHistory bool `switch:"off"` // YBW: at the start of an iteration every thread gets the mean of the threads' histories
 	CaptureLMR      bool `switch:"off"` // LMR also for captures and promotions that do not lose material, by their own table and capture history (not at PV nodes)
 	IIRPVCut        bool `switch:"off"` // internal iterative reduction only at PV and cut nodes
 	ContResearch    bool `switch:"off"` // a quiet move's re-search after a reduction rewards (fail high) or penalises (fail low) its continuation histories
 	NegExtCut       bool `switch:"off"` // a hash move that is not singular is searched a ply shallower also at cut nodes
-	PrunePVCheck    bool `switch:"off"` // the move loop's pruning also at PV nodes and in check (futility not in check)
-	PruneChecks     bool `switch:"off"` // quiet checks fall to late move pruning, and to SEE pruning by the captures' threshold
-	PruneBlend      bool `switch:"off"` // reverse futility returns the mean of evaluation and beta, ProbCut its score less the margin
-	RFPTTHist       bool `switch:"off"` // no reverse futility when the hash move is quiet with a history below RFPHistMin
+	PrunePVCheck    bool `switch:"on"`  // the move loop's pruning also at PV nodes and in check (futility not in check)
+	PruneChecks     bool `switch:"on"`  // quiet checks fall to late move pruning, and to SEE pruning by the captures' threshold
+	PruneBlend      bool `switch:"on"`  // reverse futility returns the mean of evaluation and beta, ProbCut its score less the margin
+	RFPTTHist       bool `switch:"on"`  // no reverse futility when the hash move is quiet with a history below RFPHistMin
 	MinorCorr       bool `switch:"off"` // correction history also by side to move and the knights, bishops and kings of both colours
 	CheckLMR        bool `switch:"off"` // LMR also at nodes in check (quiet evasions that do not give check)
 	DrawJitter      bool `switch:"off"` // a repetition or fifty-move draw in the tree scores -1 or +1 by the node count, not 0
@@ -192,8 +192,9 @@ func switchTable() []Switch {
 // at its tag's default. ETC is off: with the other enhancements on it
 // saves under 1% of the nodes and its probes of every child cost about a
 // fifth of the time to depth (docs/search-lab.md), so it is for the
-// laboratory. QSFutility and CheckExtSEE wait for a match that says they
-// gain (docs/search-strength.md); YBWShareHistory did not speed YBW up.
+// laboratory. CheckExtSEE and the switches of bundles A and D wait for a
+// match that says they gain (docs/search-strength.md); YBWShareHistory
+// did not speed YBW up.
 func DefaultOptions() Options {
 	o := Options{Threads: 1, MultiPV: 1, Algorithm: PVS, TBProbeDepth: 1, TBProbeLimit: 7, TB50MoveRule: true}
 	for _, s := range Switches {

@@ -19,6 +19,7 @@ type node struct {
 	ttMove                  board.Move
 	ttNoisy                 bool // the hash move is a capture or a promotion
 	excluded                board.Move
+	tbFloor, tbCeil         int // the tables' bounds on a PV node's result (probeTB)
 }
 
 // search is the fail-soft search of an interior node. A cut node is a
@@ -76,7 +77,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 	}
 
 	n := node{depth: depth, alpha: alpha, beta: beta, ply: ply, pvNode: pvNode, cutNode: cutNode,
-		inCheck: inCheck, excluded: f.excluded}
+		inCheck: inCheck, excluded: f.excluded, tbFloor: -Infinity, tbCeil: Infinity}
 	// The table: a cutoff, else the hash move. A singular-extension search
 	// (a move excluded) uses the entry for its evaluation only.
 	n.hit, n.ttHit = t.probe(pos.Key(), depth, alpha, beta, ply)
@@ -325,7 +326,7 @@ func (t *thread) searchMoves(n *node) int {
 	mp.excluded = n.excluded
 	n.ttNoisy = n.ttMove != board.NoMove && (pos.IsCapture(n.ttMove) || n.ttMove.Promo() != board.NoPieceType)
 
-	l := moveLoop{best: -Infinity, alpha: n.alpha}
+	l := moveLoop{best: n.tbFloor, alpha: n.alpha}
 	for {
 		m, ok := mp.next()
 		if !ok {
@@ -381,6 +382,7 @@ func (t *thread) searchMoves(n *node) int {
 		}
 		return 0
 	}
+	l.best = min(l.best, n.tbCeil)
 	// A fail high's score is a bound, often far above beta from a
 	// shallow line: draw it toward beta, less the deeper the node.
 	if t.s.opts.FailHighBlend && l.best >= n.beta && !IsMateScore(l.best) && !IsMateScore(n.beta) {

@@ -134,5 +134,17 @@ func (t *thread) probeTB(n *node) (int, bool) {
 		t.store(pos.Key(), board.NoMove, scoreToTT(score, n.ply), -Infinity, min(n.depth+6, MaxPly-1), bound, n.ttPv)
 		return score, true
 	}
+	// A bound that does not decide a PV node still bounds its result: a
+	// win is its floor (and raises alpha), a loss its ceiling, so that a
+	// principal variation through the node keeps the tables' verdict
+	// where the search below, whose fifty-move counters are no longer
+	// zero, cannot probe again.
+	if n.pvNode {
+		if bound == BoundLower {
+			n.tbFloor, n.alpha = score, max(n.alpha, score)
+		} else {
+			n.tbCeil = score
+		}
+	}
 	return 0, false
 }
