@@ -292,6 +292,7 @@ func TestBundleSwitches(t *testing.T) {
 		{"MinorCorr", func(o *Options) *bool { return &o.MinorCorr }, false},
 		{"CheckLMR", func(o *Options) *bool { return &o.CheckLMR }, false},
 		{"TrivialCutSkip", func(o *Options) *bool { return &o.TrivialCutSkip }, false},
+		{"CheckOrder", func(o *Options) *bool { return &o.CheckOrder }, false},
 		{"UpcomingRep", func(o *Options) *bool { return &o.UpcomingRep }, false},
 	} {
 		o := DefaultOptions()

@@ -222,13 +222,20 @@ func (mp *movePicker) specials() {
 	}
 }
 
-// scoreQuiet orders the appended quiet moves by their histories.
+// scoreQuiet orders the appended quiet moves by their histories (with
+// CheckOrder, a check that SEE does not lose by more than
+// checkOrderSEE first among equals by checkOrderBonus).
 func (mp *movePicker) scoreQuiet() {
 	t := mp.t
 	pos := t.pos
 	qs := t.quietScorer(mp.ply)
+	checks := t.s.opts.CheckOrder
 	for i := mp.nNoisy; i < mp.list.Count; i++ {
 		m := mp.list.Moves[i]
-		mp.scores[i] = int32(qs.score(m, pos.PieceAt(m.From())))
+		score := qs.score(m, pos.PieceAt(m.From()))
+		if checks && t.givesCheck(mp.ply, m) && pos.SEE(m) >= -checkOrderSEE {
+			score += checkOrderBonus
+		}
+		mp.scores[i] = int32(score)
 	}
 }

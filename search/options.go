@@ -150,6 +150,7 @@ type Options struct {
 	CheckLMR        bool `switch:"off"` // LMR also at nodes in check (quiet evasions that do not give check)
 	DrawJitter      bool `switch:"off"` // a repetition or fifty-move draw in the tree scores -1 or +1 by the node count, not 0
 	TrivialCutSkip  bool `switch:"off"` // no quiet history update for a cutoff by the first quiet move tried at depth 3 or less
+	CheckOrder      bool `switch:"off"` // quiet checks that SEE does not lose by more than 75 ordered ahead by 16384 of history
 	UpcomingRep     bool `switch:"off"` // a node whose side to move can go back to a position of the line (cuckoo tables) is worth a draw at least
 }
 

@@ -56,6 +56,8 @@ var (
 	seeNoisyDepth     = 6    // SEE pruning of captures up to this depth
 	seeNoisyMul       = 100  // threshold: -mul*depth - capture history/div
 	seeNoisyHistDiv   = 32
+	checkOrderBonus   = 16384 // CheckOrder: a quiet check's ordering bonus
+	checkOrderSEE     = 75    // CheckOrder: ... when SEE loses at most this
 )
 
 // Late move reductions.
@@ -167,6 +169,8 @@ var Params = []Param{
 	{"SEENoisyDepth", &seeNoisyDepth, 2, 10, 1},
 	{"SEENoisyMul", &seeNoisyMul, 40, 200, 8},
 	{"SEENoisyHistDiv", &seeNoisyHistDiv, 8, 128, 6},
+	{"CheckOrderBonus", &checkOrderBonus, 0, 32768, 2000},
+	{"CheckOrderSEE", &checkOrderSEE, 0, 300, 15},
 	{"LMRBase", &lmrBase, 20, 150, 6},
 	{"LMRDiv", &lmrDiv, 150, 350, 10},
 	{"LMRMinDepth", &lmrMinDepth, 2, 5, 1},
