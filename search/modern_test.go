@@ -265,9 +265,9 @@ func TestSwitchesCountTheirWork(t *testing.T) {
 }
 
 // Each technique of the reductions-and-extensions, the pruning and the
-// fourth bundles changes the search when switched from its default (on
-// for the pruning bundle, off for the others; DrawJitter, whose tree here
-// has no draw, in TestRepetitionScore), and
+// fourth bundles and the later switches changes the search when switched
+// from its default (DrawJitter, whose tree here has no draw, in
+// TestRepetitionScore), and
 // a reduced quiet move's re-search moves its continuation entries the way
 // it ended.
 func TestBundleSwitches(t *testing.T) {
@@ -279,21 +279,21 @@ func TestBundleSwitches(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		field func(*Options) *bool
-		on    bool // in play (bundle B, since its match)
+		on    bool // in play (bundle B since its match; A, D and CheckOrder since theirs)
 	}{
-		{"CaptureLMR", func(o *Options) *bool { return &o.CaptureLMR }, false},
-		{"IIRPVCut", func(o *Options) *bool { return &o.IIRPVCut }, false},
-		{"ContResearch", func(o *Options) *bool { return &o.ContResearch }, false},
-		{"NegExtCut", func(o *Options) *bool { return &o.NegExtCut }, false},
+		{"CaptureLMR", func(o *Options) *bool { return &o.CaptureLMR }, true},
+		{"IIRPVCut", func(o *Options) *bool { return &o.IIRPVCut }, true},
+		{"ContResearch", func(o *Options) *bool { return &o.ContResearch }, true},
+		{"NegExtCut", func(o *Options) *bool { return &o.NegExtCut }, true},
 		{"PrunePVCheck", func(o *Options) *bool { return &o.PrunePVCheck }, true},
 		{"PruneChecks", func(o *Options) *bool { return &o.PruneChecks }, true},
 		{"PruneBlend", func(o *Options) *bool { return &o.PruneBlend }, true},
 		{"RFPTTHist", func(o *Options) *bool { return &o.RFPTTHist }, true},
-		{"MinorCorr", func(o *Options) *bool { return &o.MinorCorr }, false},
-		{"CheckLMR", func(o *Options) *bool { return &o.CheckLMR }, false},
-		{"TrivialCutSkip", func(o *Options) *bool { return &o.TrivialCutSkip }, false},
-		{"CheckOrder", func(o *Options) *bool { return &o.CheckOrder }, false},
-		{"UpcomingRep", func(o *Options) *bool { return &o.UpcomingRep }, false},
+		{"MinorCorr", func(o *Options) *bool { return &o.MinorCorr }, true},
+		{"CheckLMR", func(o *Options) *bool { return &o.CheckLMR }, true},
+		{"TrivialCutSkip", func(o *Options) *bool { return &o.TrivialCutSkip }, true},
+		{"CheckOrder", func(o *Options) *bool { return &o.CheckOrder }, true},
+		{"UpcomingRep", func(o *Options) *bool { return &o.UpcomingRep }, true},
 		{"SepMalus", func(o *Options) *bool { return &o.SepMalus }, false},
 		{"NullCutOnly", func(o *Options) *bool { return &o.NullCutOnly }, false},
 	} {
@@ -306,15 +306,15 @@ func TestBundleSwitches(t *testing.T) {
 			t.Errorf("%s %v: %d nodes, as many as with the default", c.name, !c.on, n)
 		}
 	}
-	if err := SetParam("LMRCutNode", 2); err != nil {
-		t.Fatal(err)
-	}
-	n := nodes(DefaultOptions())
 	if err := SetParam("LMRCutNode", 1); err != nil {
 		t.Fatal(err)
 	}
+	n := nodes(DefaultOptions())
+	if err := SetParam("LMRCutNode", 2); err != nil {
+		t.Fatal(err)
+	}
 	if n == base {
-		t.Errorf("LMRCutNode 2: %d nodes, as many as with 1", n)
+		t.Errorf("LMRCutNode 1: %d nodes, as many as with 2", n)
 	}
 
 	o := DefaultOptions()

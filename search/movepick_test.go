@@ -11,7 +11,9 @@ import (
 // promotions in quiescence), in stage order: the hash move, winning and
 // equal captures by value and capture history, the killers and
 // countermove, quiet moves by their histories (butterfly and
-// continuation), losing captures.
+// continuation; with CheckOrder, on in play, quiet checks that SEE does
+// not lose by more than checkOrderSEE ahead by checkOrderBonus), losing
+// captures.
 func TestMovePickerOrder(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
 	s := &Searcher{opts: DefaultOptions()}
@@ -146,7 +148,11 @@ func expectedRank(th *thread, ply int, ttMove, m board.Move, qs bool) (int, int3
 	}
 	// Two plies back is before the root: the neutral table, all zero.
 	pc := pos.PieceAt(m.From())
-	return 4, int32(th.hist.butterfly[pos.Side()][0][m.From()][m.To()]) + int32(th.stack[ply-1].cont[pc][m.To()])
+	score := int32(th.hist.butterfly[pos.Side()][0][m.From()][m.To()]) + int32(th.stack[ply-1].cont[pc][m.To()])
+	if th.s.opts.CheckOrder && pos.GivesCheck(m) && pos.SEE(m) >= -checkOrderSEE {
+		score += int32(checkOrderBonus)
+	}
+	return 4, score
 }
 
 // Once the move loop sets skipQuiets, the picker returns of the quiet

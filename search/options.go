@@ -138,22 +138,22 @@ type Options struct {
 	QSFutility      bool `switch:"on"`  // quiescence: delta-pruned captures bound the best score, and captures that win nothing are skipped far below alpha
 	CheckExtSEE     bool `switch:"off"` // only checks that do not lose material by SEE are extended
 	YBWShareHistory bool `switch:"off"` // YBW: at the start of an iteration every thread gets the mean of the threads' histories
-	CaptureLMR      bool `switch:"off"` // LMR also for captures and promotions that do not lose material, by their own table and capture history (not at PV nodes)
-	IIRPVCut        bool `switch:"off"` // internal iterative reduction only at PV and cut nodes
-	ContResearch    bool `switch:"off"` // a quiet move's re-search after a reduction rewards (fail high) or penalises (fail low) its continuation histories
-	NegExtCut       bool `switch:"off"` // a hash move that is not singular is searched a ply shallower also at cut nodes
+	CaptureLMR      bool `switch:"on"`  // LMR also for captures and promotions that do not lose material, by their own table and capture history (not at PV nodes)
+	IIRPVCut        bool `switch:"on"`  // internal iterative reduction only at PV and cut nodes
+	ContResearch    bool `switch:"on"`  // a quiet move's re-search after a reduction rewards (fail high) or penalises (fail low) its continuation histories
+	NegExtCut       bool `switch:"on"`  // a hash move that is not singular is searched a ply shallower also at cut nodes
 	PrunePVCheck    bool `switch:"on"`  // the move loop's pruning also at PV nodes and in check (futility not in check)
 	PruneChecks     bool `switch:"on"`  // quiet checks fall to late move pruning, and to SEE pruning by the captures' threshold
 	PruneBlend      bool `switch:"on"`  // reverse futility returns the mean of evaluation and beta, ProbCut its score less the margin
 	RFPTTHist       bool `switch:"on"`  // no reverse futility when the hash move is quiet with a history below RFPHistMin
-	MinorCorr       bool `switch:"off"` // correction history also by side to move and the knights, bishops and kings of both colours
-	CheckLMR        bool `switch:"off"` // LMR also at nodes in check (quiet evasions that do not give check)
-	DrawJitter      bool `switch:"off"` // a repetition or fifty-move draw in the tree scores -1 or +1 by the node count, not 0
-	TrivialCutSkip  bool `switch:"off"` // no quiet history update for a cutoff by the first quiet move tried at depth 3 or less
-	CheckOrder      bool `switch:"off"` // quiet checks that SEE does not lose by more than 75 ordered ahead by 16384 of history
+	MinorCorr       bool `switch:"on"`  // correction history also by side to move and the knights, bishops and kings of both colours
+	CheckLMR        bool `switch:"on"`  // LMR also at nodes in check (quiet evasions that do not give check)
+	DrawJitter      bool `switch:"on"`  // a repetition or fifty-move draw in the tree scores -1 or +1 by the node count, not 0
+	TrivialCutSkip  bool `switch:"on"`  // no quiet history update for a cutoff by the first quiet move tried at depth 3 or less
+	CheckOrder      bool `switch:"on"`  // quiet checks that SEE does not lose by more than 75 ordered ahead by 16384 of history
 	SepMalus        bool `switch:"off"` // the moves searched before a cutoff lose a malus of their own curve (HistoryMalus*), not the bonus
 	NullCutOnly     bool `switch:"off"` // null move only at expected cut nodes
-	UpcomingRep     bool `switch:"off"` // a node whose side to move can go back to a position of the line (cuckoo tables) is worth a draw at least
+	UpcomingRep     bool `switch:"on"`  // a node whose side to move can go back to a position of the line (cuckoo tables) is worth a draw at least
 }
 
 // Switch names one on/off enhancement of Options for option tables and

@@ -67,7 +67,7 @@ var (
 	lmrMinDepth = 3
 	lmrHistDiv  = 8192 // one ply less (more) per this much history
 	lmrHistMax  = 2    // at most this many plies either way
-	lmrCutNode  = 1    // plies more at cut nodes
+	lmrCutNode  = 2    // plies more at cut nodes
 	// CaptureLMR: base/100 + ln(depth)*ln(move number)/(div/100), one ply
 	// less per histDiv of capture history.
 	lmrNoisyBase    = 38

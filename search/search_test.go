@@ -64,8 +64,12 @@ func TestNoLegalMove(t *testing.T) {
 	}
 }
 
-// A repetition reached inside the search scores 0 (with DrawJitter -1
-// or +1): the position after 1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1 with
+// isDrawScore reports whether score is a draw's: 0, or -1 or +1 with
+// DrawJitter.
+func isDrawScore(score int) bool { return score >= -1 && score <= 1 }
+
+// A repetition reached inside the search scores 0 (with DrawJitter, on
+// in play, -1 or +1): the position after 1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1 with
 // Black to move offers 4...Ng8, a repetition, and the root reports the
 // draw score for it when searched alone.
 func TestRepetitionScore(t *testing.T) {
@@ -78,12 +82,13 @@ func TestRepetitionScore(t *testing.T) {
 		p.Make(m)
 	}
 	m, _ := p.ParseMove("f6g8")
-	r := NewSearcher(NewTT(1)).Search(p, Limits{Depth: 4, SearchMoves: []board.Move{m}}, DefaultOptions(), 0, Callbacks{})
+	o := DefaultOptions()
+	o.DrawJitter = false
+	r := NewSearcher(NewTT(1)).Search(p, Limits{Depth: 4, SearchMoves: []board.Move{m}}, o, 0, Callbacks{})
 	if r.Best != m || r.Score != 0 {
 		t.Errorf("repetition: best %v score %d, want f6g8 and 0", r.Best, r.Score)
 	}
-	// With DrawJitter the draw scores -1 or +1.
-	o := DefaultOptions()
+	// With DrawJitter (on in play) the draw scores -1 or +1.
 	o.DrawJitter = true
 	r = NewSearcher(NewTT(1)).Search(p, Limits{Depth: 4, SearchMoves: []board.Move{m}}, o, 0, Callbacks{})
 	if r.Best != m || r.Score != 1 && r.Score != -1 {
@@ -252,7 +257,7 @@ func TestFiftyMoveRule(t *testing.T) {
 	}{{97, true}, {98, false}} {
 		fen := fmt.Sprintf("2k5/8/1K6/8/8/8/8/7R w - - %d 80", c.clock)
 		r := searchFEN(t, fen, Limits{Depth: 8}, DefaultOptions())
-		if got := IsMateScore(r.Score); got != c.mate || !c.mate && r.Score != 0 {
+		if got := IsMateScore(r.Score); got != c.mate || !c.mate && !isDrawScore(r.Score) {
 			t.Errorf("%s: score %d, want mate %v", fen, r.Score, c.mate)
 		}
 	}
@@ -270,8 +275,8 @@ func TestFiftyMoveRule(t *testing.T) {
 	var pvs [][]board.Move
 	cb := Callbacks{Info: func(info Info) { pvs = append(pvs, info.PV) }}
 	r := NewSearcher(NewTT(16)).Search(p, Limits{Depth: 6, SearchMoves: []board.Move{check}}, DefaultOptions(), 0, cb)
-	if r.Best != check || r.Score != 0 || len(pvs) == 0 {
-		t.Errorf("h1h8 at half-move 99: best %v score %d after %d lines, want h1h8, 0", r.Best, r.Score, len(pvs))
+	if r.Best != check || !isDrawScore(r.Score) || len(pvs) == 0 {
+		t.Errorf("h1h8 at half-move 99: best %v score %d after %d lines, want h1h8 and a draw", r.Best, r.Score, len(pvs))
 	}
 	for _, pv := range pvs {
 		if len(pv) != 1 {
@@ -315,8 +320,8 @@ func TestFiftyMoveRuleInQuiescence(t *testing.T) {
 		var pvs [][]board.Move
 		cb := Callbacks{Info: func(info Info) { pvs = append(pvs, info.PV) }}
 		r := NewSearcher(NewTT(16)).Search(p, Limits{Depth: depth, SearchMoves: []board.Move{m}}, DefaultOptions(), 0, cb)
-		if r.Score != 0 {
-			t.Errorf("depth %d: h1d1 at half-move 99 scores %d, want the draw, 0", depth, r.Score)
+		if !isDrawScore(r.Score) {
+			t.Errorf("depth %d: h1d1 at half-move 99 scores %d, want a draw", depth, r.Score)
 		}
 		for _, pv := range pvs {
 			if len(pv) != 1 {
