@@ -12,8 +12,9 @@ import (
 // tools/datagen/datagen.sh starts data generation in the background into
 // a file named by the network, pauses it (the process stops taking CPU
 // and the file stops growing), resumes it, and stops it cleanly with
-// whole games written; start again appends to the same file. With
-// CHESS960=1 it plays Chess960 games into a file of their own.
+// whole games written, also while paused; start again appends to the
+// same file. With CHESS960=1 it plays Chess960 games into a file of
+// their own.
 func TestDatagenScript(t *testing.T) {
 	for _, tool := range []string{"bash", "ps", "sha256sum"} {
 		if _, err := exec.LookPath(tool); err != nil {
@@ -85,8 +86,10 @@ func TestDatagenScript(t *testing.T) {
 	stopped := size()
 	run("start")
 	waitFor("appended records", func() bool { return size() > stopped })
+	// A paused datagen stops too.
+	run("pause")
 	run("stop")
-	waitFor("exit after the second stop", func() bool { return strings.Contains(run("status"), "not running") })
+	waitFor("exit after a stop while paused", func() bool { return strings.Contains(run("status"), "not running") })
 
 	stopped2 := size()
 	chess960 = "1"

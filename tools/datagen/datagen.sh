@@ -63,7 +63,11 @@ start)
 	;;
 pause) signal STOP ;;
 resume) signal CONT ;;
-stop) signal INT ;;
+stop)
+	# A paused datagen takes the interrupt only once it runs again.
+	signal INT
+	if running; then kill -CONT "$(cat "$PIDFILE")" 2>/dev/null || true; fi
+	;;
 status)
 	pid=$(cat "$PIDFILE" 2>/dev/null || true)
 	state=$(running && ps -o stat= -p "$pid" || true) # empty once it has exited
