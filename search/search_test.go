@@ -69,9 +69,9 @@ func TestNoLegalMove(t *testing.T) {
 func isDrawScore(score int) bool { return score >= -1 && score <= 1 }
 
 // A repetition reached inside the search scores 0 (with DrawJitter, on
-// in play, -1 or +1): the position after 1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1 with
-// Black to move offers 4...Ng8, a repetition, and the root reports the
-// draw score for it when searched alone.
+// in play, -1 or +1): the position after 1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6
+// 4.Ng1 with Black to move offers 4...Ng8, a repetition, and the root
+// reports the draw score for it when searched alone.
 func TestRepetitionScore(t *testing.T) {
 	p := board.NewPosition()
 	for _, s := range []string{"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"} {
