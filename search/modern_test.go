@@ -295,7 +295,6 @@ func TestBundleSwitches(t *testing.T) {
 		{"CheckOrder", func(o *Options) *bool { return &o.CheckOrder }, true},
 		{"UpcomingRep", func(o *Options) *bool { return &o.UpcomingRep }, true},
 		{"SepMalus", func(o *Options) *bool { return &o.SepMalus }, false},
-		{"NullCutOnly", func(o *Options) *bool { return &o.NullCutOnly }, false},
 	} {
 		o := DefaultOptions()
 		if *c.field(&o) != c.on {

@@ -195,10 +195,8 @@ func (t *thread) pruneNode(n *node) (int, bool) {
 	}
 	// Null move: give the opponent a free move; if we still beat beta,
 	// a real move would too (unless in zugzwang, hence the material test).
-	// With NullTTGuard, not when a stored upper bound says it would fail;
-	// with NullCutOnly, only where a cutoff is expected.
+	// With NullTTGuard, not when a stored upper bound says it would fail.
 	if o.NullMove && depth >= nullMinDepth && eval >= beta && t.stack[ply-1].move != board.NoMove &&
-		(!o.NullCutOnly || n.cutNode) &&
 		pos.HasNonPawnMaterial(pos.Side()) &&
 		!(o.NullTTGuard && n.ttHit && n.hit.Bound == BoundUpper && scoreFromTT(n.hit.Score, ply) < beta) {
 		r := nullBase + depth/nullDepthDiv + min((eval-beta)/nullEvalDiv, nullEvalMax)
