@@ -23,7 +23,7 @@ import (
 	"brudno/nnue/train"
 )
 
-const trainUsage = "usage: brudno train -out NET [-checkpoint FILE] [-resume FILE] [-hidden 256] [-buckets 1] [-king-buckets 1] [-epochs 20] [-batch 16384] [-lr 0.001] [-lr-drop 15] [-lr-gamma 0.1] [-wd 0.01] [-lambda 1] [-scale 400] [-power 2] [-val 0.05] [-threads N] [-seed 1] [-mirror] [-best FILE] [-progress 1m] [-cpuprofile FILE] DATAFILE...  (files of `brudno datagen -format bin`)"
+const trainUsage = "usage: brudno train -out NET [-checkpoint FILE] [-resume FILE] [-hidden 256] [-buckets 1] [-king-buckets 1] [-factor] [-epochs 20] [-batch 16384] [-lr 0.001] [-lr-drop 15] [-lr-gamma 0.1] [-wd 0.01] [-lambda 1] [-scale 400] [-power 2] [-val 0.05] [-threads N] [-seed 1] [-mirror] [-best FILE] [-progress 1m] [-cpuprofile FILE] DATAFILE...  (files of `brudno datagen -format bin`)"
 
 func cmdTrain(args []string, stdout, stderr io.Writer) int {
 	stop := make(chan struct{})
@@ -66,6 +66,7 @@ func registerTrainFlags(fs *flag.FlagSet, opt *train.Options, tf *trainFlags) {
 	fs.IntVar(&opt.Hidden, "hidden", def.Hidden, "hidden neurons per perspective: a multiple of 16 from 16 to 1024")
 	fs.IntVar(&opt.Buckets, "buckets", def.Buckets, "output buckets by the number of pieces on the board, 1 to 8")
 	fs.IntVar(&opt.KingBuckets, "king-buckets", def.KingBuckets, "king input buckets: 1 (none), 4, 8 or 16, each a layout by the own king's square with the board mirrored to put the king on files e-h (docs/nnue.md)")
+	fs.BoolVar(&opt.Factor, "factor", def.Factor, "train the king buckets with a factor: feature rows that all the buckets share, merged into each bucket's weights in the net file (docs/nnue.md)")
 	fs.IntVar(&opt.Epochs, "epochs", def.Epochs, "train until this many epochs (passes over the training positions) are done")
 	fs.IntVar(&opt.Batch, "batch", def.Batch, "positions per optimiser step")
 	fs.Float64Var(&opt.LR, "lr", def.LR, "AdamW learning rate")
@@ -181,8 +182,12 @@ func reportTrainStart(w io.Writer, ds *train.Dataset, files int, began time.Time
 	if resume != "" {
 		from = fmt.Sprintf("resuming %s after %d epochs", resume, tr.Epoch())
 	}
-	fmt.Fprintf(w, "train: %s, hidden %d, %d output buckets, %d king buckets, %d threads, batch %d, lr %g (%s), wd %g, lambda %g, scale %d, power %g, seed %d, %d epochs\n",
-		from, opt.Hidden, opt.Buckets, max(opt.KingBuckets, 1), opt.Threads, opt.Batch, opt.LR, sched, opt.WD, opt.Lambda, opt.Scale, opt.Power, opt.Seed, opt.Epochs)
+	kings := fmt.Sprintf("%d king buckets", max(opt.KingBuckets, 1))
+	if opt.Factor {
+		kings += " with a factor"
+	}
+	fmt.Fprintf(w, "train: %s, hidden %d, %d output buckets, %s, %d threads, batch %d, lr %g (%s), wd %g, lambda %g, scale %d, power %g, seed %d, %d epochs\n",
+		from, opt.Hidden, opt.Buckets, kings, opt.Threads, opt.Batch, opt.LR, sched, opt.WD, opt.Lambda, opt.Scale, opt.Power, opt.Seed, opt.Epochs)
 }
 
 // startTrainer returns a new trainer of the options opt, or with resume
@@ -227,6 +232,10 @@ func startTrainer(opt train.Options, resume string, set map[string]bool, stderr 
 			fmt.Fprintf(stderr, "train: -%s %d, but the checkpoint %s has %d %s\n", c.flag, c.want, resume, c.have, c.what)
 			return nil, opt, 2
 		}
+	}
+	if set["factor"] && opt.Factor != got.Factor {
+		fmt.Fprintf(stderr, "train: -factor=%v, but the checkpoint %s was trained with -factor=%v\n", opt.Factor, resume, got.Factor)
+		return nil, opt, 2
 	}
 	if set["seed"] && got.Seed != opt.Seed {
 		fmt.Fprintf(stderr, "train: warning: -seed %d ignored: the checkpoint's run has seed %d\n", opt.Seed, got.Seed)

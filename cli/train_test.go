@@ -131,7 +131,27 @@ func TestTrainCommand(t *testing.T) {
 	if rc := cmdTrain([]string{"-out", kings, "-resume", kings + ".ckpt", "-king-buckets", "4", "-epochs", "2", in}, &stdout, &stderr); rc != 2 {
 		t.Errorf("resume with another -king-buckets: exit %d", rc)
 	}
-	for _, bad := range [][]string{{"-king-buckets", "5"}, {"-king-buckets", "0"}, {"-king-buckets", "32"}, {"-king-buckets", "4", "-mirror"}} {
+	// With a factor: the file is a king-bucket file like any other; a
+	// resumed run keeps the factor and refuses -factor=false.
+	factor := filepath.Join(dir, "k4f.nnue")
+	stderr.Reset()
+	if rc := cmdTrain([]string{"-out", factor, "-hidden", "32", "-king-buckets", "4", "-factor", "-epochs", "1", "-batch", "256", "-threads", "2", in}, &stdout, &stderr); rc != 0 {
+		t.Fatalf("-factor: exit %d: %s", rc, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "4 king buckets with a factor") {
+		t.Errorf("-factor: %s", stderr.String())
+	}
+	if net, err := nnue.LoadFile(factor); err != nil || net.KingBuckets() != 4 {
+		t.Fatalf("-factor: %v", err)
+	}
+	if rc := cmdTrain([]string{"-out", factor, "-resume", factor + ".ckpt", "-factor=false", "-epochs", "2", in}, &stdout, &stderr); rc != 2 {
+		t.Errorf("resume with -factor=false: exit %d", rc)
+	}
+	stderr.Reset()
+	if rc := cmdTrain([]string{"-out", factor, "-resume", factor + ".ckpt", "-epochs", "2", in}, &stdout, &stderr); rc != 0 || !strings.Contains(stderr.String(), "with a factor") {
+		t.Errorf("resume: exit %d: %s", rc, stderr.String())
+	}
+	for _, bad := range [][]string{{"-king-buckets", "5"}, {"-king-buckets", "0"}, {"-king-buckets", "32"}, {"-king-buckets", "4", "-mirror"}, {"-factor"}} {
 		stderr.Reset()
 		if rc := cmdTrain(append([]string{"-out", kings, "-epochs", "1", in}, bad...), &stdout, &stderr); rc != 2 || !strings.Contains(stderr.String(), "king") {
 			t.Errorf("%v: exit %d: %s", bad, rc, stderr.String())

@@ -16,11 +16,11 @@ import (
 // The checkpoint file (little-endian):
 //
 //	magic       [4]byte "BRNT"
-//	version     uint32  2, or 3 with king buckets
+//	version     uint32  2, 3 with king buckets, 4 with king buckets and their factor
 //	hidden      uint32  H
 //	buckets     uint32  B, output buckets
-//	kingBuckets uint32  K, 2 to 16 (version 3 only)
-//	kingLayout  [64]byte the king bucket of each king square (version 3 only)
+//	kingBuckets uint32  K, 2 to 16 (versions 3 and 4 only)
+//	kingLayout  [64]byte the king bucket of each king square (versions 3 and 4 only)
 //	seed        uint64  the run's seed (initialisation, split, shuffles)
 //	epoch       uint32  epochs done
 //	offset      uint64  positions of the next epoch done (0 at an epoch's end)
@@ -29,7 +29,7 @@ import (
 //	lossCount   uint64  and their number
 //	trainCount  uint64  training positions of the run
 //	fingerprint uint32  CRC-32 of the run's data (Dataset.Fingerprint)
-//	params      float32[P]  P = K*768*H + H + B*(2*H + 1) (K = 1 before version 3), laid out as Net.Params
+//	params      float32[P]  P = K*768*H + H + B*(2*H + 1) (K = 1 before version 3), 768*H more in version 4, laid out as Net.Params
 //	m           float32[P]  Adam's first moments
 //	v           float32[P]  and second moments
 //	checksum    uint32  CRC-32 (IEEE) of every preceding byte
@@ -39,9 +39,10 @@ import (
 // which ReadCheckpoint also reads, had no buckets field (one bucket); a
 // run without king buckets still writes version 2.
 const (
-	ckptMagic       = "BRNT"
-	ckptVersion     = 2
-	ckptKingVersion = 3
+	ckptMagic         = "BRNT"
+	ckptVersion       = 2
+	ckptKingVersion   = 3
+	ckptFactorVersion = 4
 )
 
 // WriteCheckpoint writes the trainer's state to w.
@@ -51,7 +52,9 @@ func (t *Trainer) WriteCheckpoint(w io.Writer) error {
 	buf := make([]byte, 0, 64+12*p+4)
 	buf = append(buf, ckptMagic...)
 	kings := t.Net.kingBuckets() > 1
-	if kings {
+	if t.Net.Factor {
+		buf = le.AppendUint32(buf, ckptFactorVersion)
+	} else if kings {
 		buf = le.AppendUint32(buf, ckptKingVersion)
 	} else {
 		buf = le.AppendUint32(buf, ckptVersion)
@@ -100,16 +103,16 @@ func ReadCheckpoint(b []byte, opt Options) (*Trainer, error) {
 		return nil, err
 	}
 	fixed := at + 8 + 4 + 8 + 8 + 8 + 8 + 8 + 4 // the seed's offset, then the fields from the seed to the fingerprint
-	p := numKingParams(net.Hidden, net.Buckets, net.KingBuckets)
+	p := numFactorParams(net.Hidden, net.Buckets, net.KingBuckets, net.Factor)
 	if want := fixed + 12*p + 4; len(b) != want {
-		return nil, badCheckpoint("%d bytes, want %d for %d hidden neurons, %d buckets and %d king buckets",
-			len(b), want, net.Hidden, net.Buckets, net.kingBuckets())
+		return nil, badCheckpoint("%d bytes, want %d for %d hidden neurons, %d buckets and %d king buckets%s",
+			len(b), want, net.Hidden, net.Buckets, net.kingBuckets(), map[bool]string{true: " with a factor"}[net.Factor])
 	}
 	if sum := le.Uint32(b[len(b)-4:]); sum != crc32.ChecksumIEEE(b[:len(b)-4]) {
 		return nil, badCheckpoint("checksum mismatch (the file is damaged)")
 	}
 	net.Params = make([]float32, p)
-	opt.Hidden, opt.Buckets, opt.KingBuckets = net.Hidden, net.Buckets, net.kingBuckets()
+	opt.Hidden, opt.Buckets, opt.KingBuckets, opt.Factor = net.Hidden, net.Buckets, net.kingBuckets(), net.Factor
 	opt.Seed = le.Uint64(b[at:])
 	if err := opt.Check(); err != nil {
 		return nil, err
@@ -140,7 +143,7 @@ func badCheckpoint(format string, args ...any) error {
 }
 
 // readCheckpointHeader checks the header of checkpoint b (versions 1 to
-// 3) and returns a net of its sizes without parameters and the offset of
+// 4) and returns a net of its sizes without parameters and the offset of
 // the seed.
 func readCheckpointHeader(b []byte) (*Net, int, error) {
 	le := binary.LittleEndian
@@ -148,9 +151,9 @@ func readCheckpointHeader(b []byte) (*Net, int, error) {
 		return nil, 0, badCheckpoint("no %q header", ckptMagic)
 	}
 	v := le.Uint32(b[4:])
-	at := map[uint32]int{1: 12, ckptVersion: 16, ckptKingVersion: 16 + 4 + 64}[v]
+	at := map[uint32]int{1: 12, ckptVersion: 16, ckptKingVersion: 16 + 4 + 64, ckptFactorVersion: 16 + 4 + 64}[v]
 	if at == 0 {
-		return nil, 0, badCheckpoint("version %d, this trainer reads versions 1 to %d", v, ckptKingVersion)
+		return nil, 0, badCheckpoint("version %d, this trainer reads versions 1 to %d", v, ckptFactorVersion)
 	}
 	if len(b) < at+60 {
 		return nil, 0, badCheckpoint("%d bytes: too short", len(b))
@@ -165,7 +168,7 @@ func readCheckpointHeader(b []byte) (*Net, int, error) {
 			return nil, 0, badCheckpoint("%v", err)
 		}
 	}
-	if v == ckptKingVersion {
+	if v >= ckptKingVersion {
 		k := le.Uint32(b[16:])
 		if k < 2 || k > nnue.MaxKingBuckets {
 			return nil, 0, badCheckpoint("%d king buckets, want 2 to %d", k, nnue.MaxKingBuckets)
@@ -175,6 +178,7 @@ func readCheckpointHeader(b []byte) (*Net, int, error) {
 			return nil, 0, badCheckpoint("%v", err)
 		}
 		net.KingBuckets = int(k)
+		net.Factor = v == ckptFactorVersion
 	}
 	return net, at, nil
 }

@@ -24,6 +24,7 @@
 package train
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -67,18 +68,29 @@ func CheckBuckets(b int) error {
 }
 
 // Net is the network in floating point, as it is trained. Params holds
-// every parameter in one slice, in the order of the net file:
+// every parameter in one slice, in the order of the net file but for the
+// factor's rows:
 //
 //	feature weights  [K*Inputs*H] king bucket k's feature f's H weights at [(k*Inputs+f)*H:]
+//	factor weights   [Inputs*H]   with Factor only: feature f's at [(K*Inputs+f)*H:]
 //	feature biases   [H]
 //	output weights   [B*2*H]     by bucket, first the side to move's accumulator's
 //	output biases    [B]
+//
+// With Factor, a net with king buckets is trained with one more set of
+// 768 feature rows that every bucket shares: a position's features are
+// its bucket's rows and the same features' factor rows, so the weight of
+// feature f in bucket k is row k·768+f plus factor row f. What all the
+// buckets have in common is learnt from every position, and a bucket's
+// own rows learn only what differs in it. The net file holds the sums
+// (MergedFeatureWeights): the engine never sees the factor.
 type Net struct {
 	Hidden      int
 	Buckets     int // B, at least 1
 	Scale       int // centipawns per unit of output (0: the default, nnue.Scale)
 	KingBuckets int // K, king input buckets (0 or 1: none)
 	KingLayout  nnue.KingLayout
+	Factor      bool // the king buckets have a factor (K > 1 only)
 	Params      []float32
 }
 
@@ -88,6 +100,15 @@ func numParams(h, b int) int { return numKingParams(h, b, 1) }
 
 // numKingParams is numParams with k king buckets.
 func numKingParams(h, b, k int) int { return k*Inputs*h + h + b*(2*h+1) }
+
+// numFactorParams is numKingParams with the factor's rows where factor
+// is set.
+func numFactorParams(h, b, k int, factor bool) int {
+	if factor {
+		return numKingParams(h, b, k) + Inputs*h
+	}
+	return numKingParams(h, b, k)
+}
 
 // kingBuckets returns K, at least 1.
 func (n *Net) kingBuckets() int { return max(n.KingBuckets, 1) }
@@ -100,8 +121,35 @@ func (n *Net) layout() *nnue.KingLayout {
 	return &n.KingLayout
 }
 
-// inputs returns the number of feature weight rows, K*Inputs.
+// inputs returns the number of feature weight rows of the net file,
+// K*Inputs.
 func (n *Net) inputs() int { return n.kingBuckets() * Inputs }
+
+// rows returns the number of feature weight rows trained: inputs, and
+// the factor's Inputs rows with Factor.
+func (n *Net) rows() int {
+	if n.Factor {
+		return n.inputs() + Inputs
+	}
+	return n.inputs()
+}
+
+// addFactor gives a net with king buckets a factor whose weights are 0,
+// so that it evaluates as before.
+func (n *Net) addFactor() error {
+	if n.kingBuckets() <= 1 {
+		return errors.New("a factor needs king buckets")
+	}
+	if n.Factor {
+		return nil
+	}
+	at := n.inputs() * n.Hidden
+	p := make([]float32, len(n.Params)+Inputs*n.Hidden)
+	copy(p, n.Params[:at])
+	copy(p[at+Inputs*n.Hidden:], n.Params[at:])
+	n.Params, n.Factor = p, true
+	return nil
+}
 
 // NewNet returns a network with h hidden neurons and b output buckets
 // initialised from seed: feature weights uniform in ±0.1 (a typical
@@ -138,28 +186,57 @@ func NewKingNet(h, b, k int, seed uint64) (*Net, error) {
 }
 
 // FeatureWeights returns the K×Inputs×H feature weights, row f's (king
-// bucket f/Inputs) at [f*H : (f+1)*H].
+// bucket f/Inputs) at [f*H : (f+1)*H]; with Factor, without the
+// factor's share (see MergedFeatureWeights).
 func (n *Net) FeatureWeights() []float32 { return n.Params[:n.inputs()*n.Hidden] }
+
+// FactorWeights returns the factor's Inputs×H weights, feature f's at
+// [f*H : (f+1)*H]; nil without Factor.
+func (n *Net) FactorWeights() []float32 {
+	if !n.Factor {
+		return nil
+	}
+	return n.Params[n.inputs()*n.Hidden : n.rows()*n.Hidden]
+}
+
+// MergedFeatureWeights returns the feature weights as the net file holds
+// them: FeatureWeights itself without Factor, and with it a new slice of
+// each bucket's weight plus the factor's, clamped to ±ClipLimit as every
+// trained weight is (so that the engine's int16 accumulators have the
+// same room as with a net trained without a factor).
+func (n *Net) MergedFeatureWeights() []float32 {
+	fw := n.FeatureWeights()
+	if !n.Factor {
+		return fw
+	}
+	fac := n.FactorWeights()
+	m := make([]float32, len(fw))
+	for i, x := range fw {
+		m[i] = min(max(x+fac[i%len(fac)], -ClipLimit), ClipLimit)
+	}
+	return m
+}
 
 // FeatureBias returns the H feature biases.
 func (n *Net) FeatureBias() []float32 {
-	return n.Params[n.inputs()*n.Hidden : (n.inputs()+1)*n.Hidden]
+	return n.Params[n.rows()*n.Hidden : (n.rows()+1)*n.Hidden]
 }
 
 // OutputWeights returns the B·2H output weights, bucket k's 2H at
 // [k*2H : (k+1)*2H], the side to move's half first.
 func (n *Net) OutputWeights() []float32 {
-	return n.Params[(n.inputs()+1)*n.Hidden : (n.inputs()+1+2*n.Buckets)*n.Hidden]
+	return n.Params[(n.rows()+1)*n.Hidden : (n.rows()+1+2*n.Buckets)*n.Hidden]
 }
 
 // OutputBiases returns the B output biases.
 func (n *Net) OutputBiases() []float32 {
-	return n.Params[(n.inputs()+1+2*n.Buckets)*n.Hidden:]
+	return n.Params[(n.rows()+1+2*n.Buckets)*n.Hidden:]
 }
 
 // Output returns the network's raw output y for the position of r (400·y
 // is the evaluation in centipawns from the side to move's view). r must
-// be a valid record (as LoadFiles checks them).
+// be a valid record (as LoadFiles checks them). With Factor the weights
+// are the merged ones, as the net file has them.
 func (n *Net) Output(r *data.Record) float64 {
 	h := n.Hidden
 	var fw, fb [maxPieces]uint16
@@ -169,13 +246,18 @@ func (n *Net) Output(r *data.Record) float64 {
 		us, them = them, us
 	}
 	b := nnue.Bucket(k, n.Buckets)
-	w, bias, ow := n.FeatureWeights(), n.FeatureBias(), n.OutputWeights()[b*2*h:(b+1)*2*h]
+	w, fac := n.FeatureWeights(), n.FactorWeights()
+	bias, ow := n.FeatureBias(), n.OutputWeights()[b*2*h:(b+1)*2*h]
 	y := float64(n.OutputBiases()[b])
 	for half, feats := range [2][]uint16{us, them} {
 		for i := 0; i < h; i++ {
 			a := bias[i]
 			for _, f := range feats {
-				a += w[int(f)*h+i]
+				if fac != nil {
+					a += min(max(w[int(f)*h+i]+fac[int(f)%Inputs*h+i], -ClipLimit), ClipLimit)
+				} else {
+					a += w[int(f)*h+i]
+				}
 			}
 			s := min(max(a, 0), 1)
 			y += float64(s * s * ow[half*h+i])
@@ -216,8 +298,8 @@ func roundClamp(x float64, lo, hi float64) float64 {
 	return min(max(math.Round(x), lo), hi)
 }
 
-// Quantise returns the quantised network: feature weights and biases
-// round(x·255) as int16, output weights round(x·64) clamped to ±127,
+// Quantise returns the quantised network: feature weights (merged with
+// Factor) and biases round(x·255) as int16, output weights round(x·64) clamped to ±127,
 // output biases round(b·255·64) as int32.
 func (n *Net) Quantise() *QuantNet {
 	h := n.Hidden
@@ -232,7 +314,7 @@ func (n *Net) Quantise() *QuantNet {
 		OutputWeights:  make([]int16, n.Buckets*2*h),
 		OutputBias:     make([]int32, n.Buckets),
 	}
-	for i, x := range n.FeatureWeights() {
+	for i, x := range n.MergedFeatureWeights() {
 		q.FeatureWeights[i] = int16(roundClamp(float64(x)*QA, math.MinInt16, math.MaxInt16))
 	}
 	for i, x := range n.FeatureBias() {

@@ -21,13 +21,16 @@ type Options struct {
 	// layout of that number (nnue.KingLayoutFor: 1, 4, 8 or 16; 0 is 1);
 	// a new run only, as Hidden.
 	KingBuckets int
-	Epochs      int     // train until this many epochs (passes over the training positions) are done
-	Batch       int     // positions per optimiser step
-	LR          float64 // learning rate of the first epoch
-	LRDrop      int     // multiply the learning rate by LRGamma every LRDrop epochs (0: never)
-	LRGamma     float64
-	WD          float64 // AdamW weight decay of the feature and output weights (not the biases)
-	Lambda      float64 // weight of the search score in the target, 1-Lambda the result's
+	// Factor trains the king buckets with a factor, rows that all the
+	// buckets share (see Net); K > 1 only, a new run only.
+	Factor  bool
+	Epochs  int     // train until this many epochs (passes over the training positions) are done
+	Batch   int     // positions per optimiser step
+	LR      float64 // learning rate of the first epoch
+	LRDrop  int     // multiply the learning rate by LRGamma every LRDrop epochs (0: never)
+	LRGamma float64
+	WD      float64 // AdamW weight decay of the feature and output weights (not the biases)
+	Lambda  float64 // weight of the search score in the target, 1-Lambda the result's
 	// Scale is the K of the target's sigmoid(score/K), and the net's
 	// centipawns per unit of output (written in the net file):
 	// nnue.MinScale to nnue.MaxScale.
@@ -80,6 +83,8 @@ func (o *Options) Check() error {
 		return fmt.Errorf("power %g: want 1 to 10", o.Power)
 	case o.Threads < 1 || o.Threads > 1024:
 		return fmt.Errorf("threads %d: want 1 to 1024", o.Threads)
+	case o.Factor && o.KingBuckets <= 1:
+		return errors.New("factor without king buckets: the factor is what the king buckets share, so it needs at least 4 of them")
 	case o.Mirror && o.KingBuckets > 1:
 		return errors.New("mirror with king buckets: a net with king buckets mirrors the board itself (by its king's file), so a mirrored position is the same input")
 	}
@@ -150,6 +155,11 @@ func NewTrainer(opt Options) (*Trainer, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opt.Factor {
+		if err := net.addFactor(); err != nil {
+			return nil, err
+		}
+	}
 	return newTrainer(net, opt), nil
 }
 
@@ -164,7 +174,7 @@ func newTrainer(net *Net, opt Options) *Trainer {
 func (t *Trainer) setThreads(n int) {
 	t.workers = t.workers[:0]
 	for range n {
-		w := newKingWorker(t.Net.Hidden, t.Net.Buckets, t.Net.layout())
+		w := newNetWorker(t.Net)
 		w.evalScale = float64(t.Net.scale())
 		t.workers = append(t.workers, w)
 	}
@@ -411,7 +421,7 @@ func (t *Trainer) adam(lr float64) {
 	p := t.Net.Params
 	bc1 := 1 - math.Pow(beta1, float64(t.step))
 	bc2 := 1 - math.Pow(beta2, float64(t.step))
-	in := t.Net.inputs()
+	in := t.Net.rows()
 	fwEnd, owStart, owEnd := in*h, (in+1)*h, (in+1+2*t.Net.Buckets)*h
 	nw := len(t.workers)
 	parallel(nw, func(k int) {
@@ -442,13 +452,14 @@ func (t *Trainer) adam(lr float64) {
 type worker struct {
 	h, buckets       int
 	layout           *nnue.KingLayout // king buckets (nil: none)
-	inputs           int              // feature weight rows: K*Inputs
+	factor           bool             // and their factor (Net.Factor)
+	inputs           int              // feature weight rows: K*Inputs, and Inputs more with the factor
 	grad             []float32        // of every parameter, laid out as Net.Params
 	accUs, accThem   []float32
 	gradUs, gradThem []float32
-	loss             float64 // sum over the positions of the last run
-	evalScale        float64 // K of the target's sigmoid(score/K) (0: Scale)
-	featsW, featsB   [maxPieces]uint16
+	loss             float64               // sum over the positions of the last run
+	evalScale        float64               // K of the target's sigmoid(score/K) (0: Scale)
+	featsW, featsB   [2 * maxPieces]uint16 // with the factor's features after the pieces'
 }
 
 func newWorker(h, buckets int) *worker { return newKingWorker(h, buckets, nil) }
@@ -463,6 +474,33 @@ func newKingWorker(h, buckets int, layout *nnue.KingLayout) *worker {
 	return &worker{h: h, buckets: buckets, layout: layout, inputs: k * Inputs, grad: make([]float32, numKingParams(h, buckets, k)),
 		accUs: make([]float32, h), accThem: make([]float32, h),
 		gradUs: make([]float32, h), gradThem: make([]float32, h)}
+}
+
+// newNetWorker returns a worker for the net n (with its factor).
+func newNetWorker(n *Net) *worker {
+	w := newKingWorker(n.Hidden, n.Buckets, n.layout())
+	if n.Factor {
+		w.factor, w.inputs = true, n.rows()
+		w.grad = make([]float32, len(n.Params))
+	}
+	return w
+}
+
+// features writes the features of r to w.featsW and w.featsB, each
+// perspective's bucket features followed with the factor by the same
+// features' factor rows (K·768 plus the feature within its bucket), and
+// returns the number of pieces and of features.
+func (w *worker) features(r *data.Record) (pieces, feats int) {
+	n := kingFeatures(r, (*[maxPieces]uint16)(w.featsW[:maxPieces]), (*[maxPieces]uint16)(w.featsB[:maxPieces]), w.layout)
+	if !w.factor {
+		return n, n
+	}
+	base := uint16(w.inputs - Inputs)
+	for j := range n {
+		w.featsW[n+j] = base + w.featsW[j]%Inputs
+		w.featsB[n+j] = base + w.featsB[j]%Inputs
+	}
+	return n, 2 * n
 }
 
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
@@ -643,8 +681,8 @@ func (w *worker) run(p []float32, recs []data.Record, idx []uint32, scale, lambd
 			i = idx[j]
 		}
 		r := &recs[i]
-		n := kingFeatures(r, &w.featsW, &w.featsB, w.layout)
-		us, them := w.featsW[:n], w.featsB[:n]
+		n, nf := w.features(r)
+		us, them := w.featsW[:nf], w.featsB[:nf]
 		if mirrored(r, i, mirror) {
 			for j := range us {
 				us[j] ^= 7 // the square is the low six bits; its file the low three
