@@ -111,7 +111,11 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 		opt.Checkpoint = opt.Out + ".ckpt"
 	}
 	opt.Progress = stderr
-	if err := opt.Check(); err != nil {
+	early := opt
+	if tf.resume != "" {
+		early.Factor = false // the checkpoint's king buckets decide, once it is read (startTrainer)
+	}
+	if err := early.Check(); err != nil {
 		fmt.Fprintf(stderr, "train: %v\n", err)
 		return 2
 	}

@@ -151,6 +151,13 @@ func TestTrainCommand(t *testing.T) {
 	if rc := cmdTrain([]string{"-out", factor, "-resume", factor + ".ckpt", "-epochs", "2", in}, &stdout, &stderr); rc != 0 || !strings.Contains(stderr.String(), "with a factor") {
 		t.Errorf("resume: exit %d: %s", rc, stderr.String())
 	}
+	stderr.Reset()
+	if rc := cmdTrain([]string{"-out", factor, "-resume", factor + ".ckpt", "-factor", "-epochs", "3", in}, &stdout, &stderr); rc != 0 {
+		t.Errorf("resume with -factor: exit %d: %s", rc, stderr.String())
+	}
+	if rc := cmdTrain([]string{"-out", kings, "-resume", kings + ".ckpt", "-factor", "-epochs", "2", in}, &stdout, &stderr); rc != 2 {
+		t.Errorf("resume of a run without a factor with -factor: exit %d", rc)
+	}
 	for _, bad := range [][]string{{"-king-buckets", "5"}, {"-king-buckets", "0"}, {"-king-buckets", "32"}, {"-king-buckets", "4", "-mirror"}, {"-factor"}} {
 		stderr.Reset()
 		if rc := cmdTrain(append([]string{"-out", kings, "-epochs", "1", in}, bad...), &stdout, &stderr); rc != 2 || !strings.Contains(stderr.String(), "king") {

@@ -132,6 +132,10 @@ func TestFactorNetFile(t *testing.T) {
 					t.Fatalf("factor weight %d starts at %g", i, x)
 				}
 			}
+			// Rows no position uses (own pawns on a1 and b1): AdamW
+			// must still decay the first and clip the second.
+			fac := tr.Net.FactorWeights()
+			fac[0], fac[32] = 1, 3
 		}
 		if _, err := tr.Run(ds, nil); err != nil {
 			t.Fatal(err)
@@ -143,6 +147,9 @@ func TestFactorNetFile(t *testing.T) {
 		return tr, b
 	}
 	tr, file := run("straight", 2, false)
+	if fac := tr.Net.FactorWeights(); !(fac[0] > 0 && fac[0] < 1) || !(fac[32] > 1.9 && fac[32] <= ClipLimit) {
+		t.Fatalf("unused factor rows set to 1 and 3 end at %g (want decayed) and %g (want clipped to %g, then decayed)", fac[0], fac[32], ClipLimit)
+	}
 	moved := 0
 	for _, x := range tr.Net.FactorWeights() {
 		if x != 0 {
