@@ -52,7 +52,11 @@ func TestFactorGradient(t *testing.T) {
 			t.Fatalf("K=%d: MergedFeatureWeights is not each bucket's weight plus the factor's", k)
 		}
 
-		wf, wp := newNetWorker(fnet), newNetWorker(plain)
+		opt := DefaultOptions()
+		opt.KingBuckets, opt.Factor = k, true
+		tr := newTrainer(fnet, opt)
+		tr.merge()
+		wf, wp := tr.workers[0], newNetWorker(plain)
 		wf.run(fnet.Params, recs, idx, 1.0/40, 0.7, 2, 0, true)
 		wp.run(plain.Params, recs, idx, 1.0/40, 0.7, 2, 0, true)
 		if math.Abs(wf.loss-wp.loss) > 1e-5*wp.loss {
@@ -71,8 +75,8 @@ func TestFactorGradient(t *testing.T) {
 			for b := 0; b < k; b++ {
 				sum += wp.grad[b*len(fac)+j]
 			}
-			if !near(wf.grad[nb+j], sum) {
-				t.Fatalf("K=%d: factor weight %d: gradient %g, the buckets' sum %g", k, j, wf.grad[nb+j], sum)
+			if g := tr.factorGrad(j); !near(float32(g), sum) {
+				t.Fatalf("K=%d: factor weight %d: gradient %g, the buckets' sum %g", k, j, g, sum)
 			}
 			if sum != 0 {
 				nonzero++

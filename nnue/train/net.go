@@ -217,6 +217,19 @@ func (n *Net) MergedFeatureWeights() []float32 {
 	return m
 }
 
+// mergeRows sets dst (K×Inputs×H) to each bucket's feature weights plus
+// the factor's, unclamped, the weights a net with a factor is trained
+// with.
+func (n *Net) mergeRows(dst []float32) {
+	fw, fac := n.FeatureWeights(), n.FactorWeights()
+	for b := 0; b < len(fw); b += len(fac) {
+		row, out := fw[b:b+len(fac)], dst[b:b+len(fac)]
+		for i, x := range fac {
+			out[i] = row[i] + x
+		}
+	}
+}
+
 // FeatureBias returns the H feature biases.
 func (n *Net) FeatureBias() []float32 {
 	return n.Params[n.rows()*n.Hidden : (n.rows()+1)*n.Hidden]

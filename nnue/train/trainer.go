@@ -142,7 +142,8 @@ type Trainer struct {
 	dataCRC    uint32 // and the fingerprint of its data
 
 	workers []*worker
-	bestVal float64 // the lowest validation loss of this run (Best), +Inf before the first
+	bestVal float64   // the lowest validation loss of this run (Best), +Inf before the first
+	merged  []float32 // with a factor: each bucket's feature weights plus the factor's (merge)
 }
 
 // NewTrainer returns a trainer of a new network initialised from
@@ -167,14 +168,27 @@ func newTrainer(net *Net, opt Options) *Trainer {
 	net.Scale = opt.Scale
 	p := len(net.Params)
 	t := &Trainer{Net: net, opt: opt, m: make([]float32, p), v: make([]float32, p), bestVal: math.Inf(1)}
+	if net.Factor {
+		t.merged = make([]float32, net.inputs()*net.Hidden)
+	}
 	t.setThreads(opt.Threads)
 	return t
+}
+
+// merge brings the merged feature weights of a net with a factor up to
+// date with its parameters (nothing without a factor); the workers read
+// them.
+func (t *Trainer) merge() {
+	if t.merged != nil {
+		t.Net.mergeRows(t.merged)
+	}
 }
 
 func (t *Trainer) setThreads(n int) {
 	t.workers = t.workers[:0]
 	for range n {
 		w := newNetWorker(t.Net)
+		w.merged = t.merged
 		w.evalScale = float64(t.Net.scale())
 		t.workers = append(t.workers, w)
 	}
@@ -355,6 +369,7 @@ func (t *Trainer) Loss(recs []data.Record) float64 {
 	if len(recs) == 0 {
 		return 0
 	}
+	t.merge()
 	var wg sync.WaitGroup
 	for i, w := range t.workers {
 		lo, hi := i*len(recs)/len(t.workers), (i+1)*len(recs)/len(t.workers)
@@ -377,6 +392,7 @@ func (t *Trainer) Loss(recs []data.Record) float64 {
 func (t *Trainer) trainBatch(recs []data.Record, idx []uint32, lr float64) {
 	nw := len(t.workers)
 	inv := 1 / float64(len(idx))
+	t.merge()
 	parallel(nw, func(i int) {
 		lo, hi := i*len(idx)/nw, (i+1)*len(idx)/nw
 		t.workers[i].run(t.Net.Params, recs, idx[lo:hi], inv, t.opt.Lambda, t.opt.Power, t.mirrorSalt(), true)
@@ -423,13 +439,18 @@ func (t *Trainer) adam(lr float64) {
 	bc2 := 1 - math.Pow(beta2, float64(t.step))
 	in := t.Net.rows()
 	fwEnd, owStart, owEnd := in*h, (in+1)*h, (in+1+2*t.Net.Buckets)*h
+	facLo, facHi := len(t.merged), fwEnd // the factor's rows (none without one)
 	nw := len(t.workers)
 	parallel(nw, func(k int) {
 		lo, hi := k*len(p)/nw, (k+1)*len(p)/nw
 		for i := lo; i < hi; i++ {
 			g := 0.0
-			for _, w := range t.workers {
-				g += float64(w.grad[i])
+			if i >= facLo && i < facHi && t.merged != nil {
+				g = t.factorGrad(i - facLo)
+			} else {
+				for _, w := range t.workers {
+					g += float64(w.grad[i])
+				}
 			}
 			m := beta1*float64(t.m[i]) + (1-beta1)*g
 			v := beta2*float64(t.v[i]) + (1-beta2)*g*g
@@ -448,18 +469,33 @@ func (t *Trainer) adam(lr float64) {
 	})
 }
 
+// factorGrad returns the gradient of the factor's weight j (row j/H),
+// summed over the workers: the sum of the gradients of the same weight in
+// every bucket, since the workers evaluate with the merged weights and
+// scatter into the buckets' rows alone.
+func (t *Trainer) factorGrad(j int) float64 {
+	g := 0.0
+	for _, w := range t.workers {
+		for b := j; b < len(t.merged); b += Inputs * t.Net.Hidden {
+			g += float64(w.grad[b])
+		}
+	}
+	return g
+}
+
 // worker computes the loss and the gradient of a share of a batch.
 type worker struct {
 	h, buckets       int
 	layout           *nnue.KingLayout // king buckets (nil: none)
-	factor           bool             // and their factor (Net.Factor)
-	inputs           int              // feature weight rows: K*Inputs, and Inputs more with the factor
+	inputs           int              // feature weight rows of the positions' features: K*Inputs
+	rows             int              // feature weight rows of the parameters: inputs, and Inputs more with a factor
+	merged           []float32        // with a factor: the merged feature weights (Trainer.merge), else nil
 	grad             []float32        // of every parameter, laid out as Net.Params
 	accUs, accThem   []float32
 	gradUs, gradThem []float32
-	loss             float64               // sum over the positions of the last run
-	evalScale        float64               // K of the target's sigmoid(score/K) (0: Scale)
-	featsW, featsB   [2 * maxPieces]uint16 // with the factor's features after the pieces'
+	loss             float64 // sum over the positions of the last run
+	evalScale        float64 // K of the target's sigmoid(score/K) (0: Scale)
+	featsW, featsB   [maxPieces]uint16
 }
 
 func newWorker(h, buckets int) *worker { return newKingWorker(h, buckets, nil) }
@@ -471,36 +507,20 @@ func newKingWorker(h, buckets int, layout *nnue.KingLayout) *worker {
 	if layout != nil {
 		k = layout.Buckets()
 	}
-	return &worker{h: h, buckets: buckets, layout: layout, inputs: k * Inputs, grad: make([]float32, numKingParams(h, buckets, k)),
+	return &worker{h: h, buckets: buckets, layout: layout, inputs: k * Inputs, rows: k * Inputs, grad: make([]float32, numKingParams(h, buckets, k)),
 		accUs: make([]float32, h), accThem: make([]float32, h),
 		gradUs: make([]float32, h), gradThem: make([]float32, h)}
 }
 
-// newNetWorker returns a worker for the net n (with its factor).
+// newNetWorker returns a worker for the net n. With a factor its merged
+// weights must be set (Trainer.setThreads) before it runs.
 func newNetWorker(n *Net) *worker {
 	w := newKingWorker(n.Hidden, n.Buckets, n.layout())
 	if n.Factor {
-		w.factor, w.inputs = true, n.rows()
+		w.rows = n.rows()
 		w.grad = make([]float32, len(n.Params))
 	}
 	return w
-}
-
-// features writes the features of r to w.featsW and w.featsB, each
-// perspective's bucket features followed with the factor by the same
-// features' factor rows (K·768 plus the feature within its bucket), and
-// returns the number of pieces and of features.
-func (w *worker) features(r *data.Record) (pieces, feats int) {
-	n := kingFeatures(r, (*[maxPieces]uint16)(w.featsW[:maxPieces]), (*[maxPieces]uint16)(w.featsB[:maxPieces]), w.layout)
-	if !w.factor {
-		return n, n
-	}
-	base := uint16(w.inputs - Inputs)
-	for j := range n {
-		w.featsW[n+j] = base + w.featsW[j]%Inputs
-		w.featsB[n+j] = base + w.featsB[j]%Inputs
-	}
-	return n, 2 * n
 }
 
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
@@ -651,13 +671,16 @@ func backSCReLUGeneric(acc, ow, gow, d []float32, gy float32) {
 // With a mirror salt, the positions it picks (mirrored) are seen with
 // the board mirrored left to right.
 func (w *worker) run(p []float32, recs []data.Record, idx []uint32, scale, lambda, power float64, mirror uint64, backward bool) {
-	h, in := w.h, w.inputs
-	fw := p[:in*h]
+	h, in := w.h, w.rows
+	fw := p[:w.inputs*h]
+	if w.merged != nil {
+		fw = w.merged // the factor's share is in them; its gradient is the buckets' (Trainer.grad)
+	}
 	bias := p[in*h : (in+1)*h]
 	ows := p[(in+1)*h : (in+1+2*w.buckets)*h] // by bucket: 2h each
 	obs := p[(in+1+2*w.buckets)*h:]
 	g := w.grad
-	gfw := g[:in*h]
+	gfw := g[:w.inputs*h]
 	gbias := g[in*h : (in+1)*h]
 	gows := g[(in+1)*h : (in+1+2*w.buckets)*h]
 	gobs := g[(in+1+2*w.buckets)*h:]
@@ -681,8 +704,8 @@ func (w *worker) run(p []float32, recs []data.Record, idx []uint32, scale, lambd
 			i = idx[j]
 		}
 		r := &recs[i]
-		n, nf := w.features(r)
-		us, them := w.featsW[:nf], w.featsB[:nf]
+		n := kingFeatures(r, &w.featsW, &w.featsB, w.layout)
+		us, them := w.featsW[:n], w.featsB[:n]
 		if mirrored(r, i, mirror) {
 			for j := range us {
 				us[j] ^= 7 // the square is the low six bits; its file the low three
