@@ -312,8 +312,8 @@ func roundClamp(x float64, lo, hi float64) float64 {
 }
 
 // Quantise returns the quantised network: feature weights (merged with
-// Factor) and biases round(x·255) as int16, output weights round(x·64) clamped to ±127,
-// output biases round(b·255·64) as int32.
+// Factor) and biases round(x·255) as int16, output weights round(x·64)
+// clamped to ±127, output biases round(b·255·64) as int32.
 func (n *Net) Quantise() *QuantNet {
 	h := n.Hidden
 	q := &QuantNet{
