@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"brudno/nnue"
@@ -48,7 +49,7 @@ func TestFactorGradient(t *testing.T) {
 			plain.Params[i] = fw[i] + fac[i%len(fac)]
 		}
 		copy(plain.Params[len(fw):], fnet.Params[len(fw)+len(fac):])
-		if m := fnet.MergedFeatureWeights(); !equalFloats32(m, plain.FeatureWeights()) {
+		if m := fnet.MergedFeatureWeights(); !slices.Equal(m, plain.FeatureWeights()) {
 			t.Fatalf("K=%d: MergedFeatureWeights is not each bucket's weight plus the factor's", k)
 		}
 
@@ -92,18 +93,6 @@ func TestFactorGradient(t *testing.T) {
 		}
 		t.Logf("K=%d: loss and %d gradients agree with the merged net's (%d factor weights with a gradient)", k, len(fnet.Params), nonzero)
 	}
-}
-
-func equalFloats32(a, b []float32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestFactorNetFile trains a tiny net with 4 king buckets and a factor:

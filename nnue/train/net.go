@@ -209,10 +209,10 @@ func (n *Net) MergedFeatureWeights() []float32 {
 	if !n.Factor {
 		return fw
 	}
-	fac := n.FactorWeights()
 	m := make([]float32, len(fw))
-	for i, x := range fw {
-		m[i] = min(max(x+fac[i%len(fac)], -ClipLimit), ClipLimit)
+	n.mergeRows(m)
+	for i, x := range m {
+		m[i] = min(max(x, -ClipLimit), ClipLimit)
 	}
 	return m
 }

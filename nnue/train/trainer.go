@@ -439,13 +439,16 @@ func (t *Trainer) adam(lr float64) {
 	bc2 := 1 - math.Pow(beta2, float64(t.step))
 	in := t.Net.rows()
 	fwEnd, owStart, owEnd := in*h, (in+1)*h, (in+1+2*t.Net.Buckets)*h
-	facLo, facHi := len(t.merged), fwEnd // the factor's rows (none without one)
+	facLo, facHi := fwEnd, fwEnd // the factor's rows: none without one
+	if t.merged != nil {
+		facLo = len(t.merged)
+	}
 	nw := len(t.workers)
 	parallel(nw, func(k int) {
 		lo, hi := k*len(p)/nw, (k+1)*len(p)/nw
 		for i := lo; i < hi; i++ {
 			g := 0.0
-			if i >= facLo && i < facHi && t.merged != nil {
+			if i >= facLo && i < facHi {
 				g = t.factorGrad(i - facLo)
 			} else {
 				for _, w := range t.workers {
