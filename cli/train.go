@@ -3,7 +3,8 @@
 // the quantised net. It holds out whole games for validation, reports the
 // losses every epoch on stderr, writes a checkpoint and the net after
 // every epoch, and on SIGINT or SIGTERM finishes the batch in progress,
-// writes both and exits 0; -resume goes on from a checkpoint.
+// writes both and exits 0; -resume goes on from a checkpoint, and -init
+// starts a new run from the weights of a net file.
 
 package cli
 
@@ -23,7 +24,7 @@ import (
 	"brudno/nnue/train"
 )
 
-const trainUsage = "usage: brudno train -out NET [-checkpoint FILE] [-resume FILE] [-hidden 256] [-buckets 1] [-king-buckets 1] [-factor] [-epochs 20] [-batch 16384] [-lr 0.001] [-lr-drop 15] [-lr-gamma 0.1] [-wd 0.01] [-lambda 1] [-scale 400] [-power 2] [-val 0.05] [-threads N] [-seed 1] [-mirror] [-best FILE] [-progress 1m] [-cpuprofile FILE] DATAFILE...  (files of `brudno datagen -format bin`)"
+const trainUsage = "usage: brudno train -out NET [-checkpoint FILE] [-resume FILE] [-init NET] [-hidden 256] [-buckets 1] [-king-buckets 1] [-factor] [-epochs 20] [-batch 16384] [-lr 0.001] [-lr-drop 15] [-lr-gamma 0.1] [-wd 0.01] [-lambda 1] [-scale 400] [-power 2] [-val 0.05] [-threads N] [-seed 1] [-mirror] [-best FILE] [-progress 1m] [-cpuprofile FILE] DATAFILE...  (files of `brudno datagen -format bin`)"
 
 func cmdTrain(args []string, stdout, stderr io.Writer) int {
 	stop := make(chan struct{})
@@ -51,8 +52,8 @@ func cmdTrain(args []string, stdout, stderr io.Writer) int {
 // trainFlags are the flags of `brudno train` that are not fields of
 // train.Options.
 type trainFlags struct {
-	resume, cpuProfile string
-	val                float64
+	resume, init, cpuProfile string
+	val                      float64
 }
 
 // registerTrainFlags registers the flags of `brudno train`, those of
@@ -63,6 +64,7 @@ func registerTrainFlags(fs *flag.FlagSet, opt *train.Options, tf *trainFlags) {
 	fs.StringVar(&opt.Best, "best", "", "also write the net of the epoch with the lowest validation loss of the run to this `file`")
 	fs.StringVar(&opt.Checkpoint, "checkpoint", "", "write the training state to this `file` after every epoch and when stopped (default NET.ckpt)")
 	fs.StringVar(&tf.resume, "resume", "", "go on from this checkpoint `file` (its hidden layer size, buckets and seed; the other settings from the flags; -epochs counts the epochs already done)")
+	fs.StringVar(&tf.init, "init", "", "start a new run from the weights of this net `file` (its hidden layer size, buckets, king buckets and scale) instead of random ones")
 	fs.IntVar(&opt.Hidden, "hidden", def.Hidden, "hidden neurons per perspective: a multiple of 16 from 16 to 1024")
 	fs.IntVar(&opt.Buckets, "buckets", def.Buckets, "output buckets by the number of pieces on the board, 1 to 8")
 	fs.IntVar(&opt.KingBuckets, "king-buckets", def.KingBuckets, "king input buckets: 1 (none), 4, 8 or 16, each a layout by the own king's square with the board mirrored to put the king on files e-h (docs/nnue.md)")
@@ -111,9 +113,13 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 		opt.Checkpoint = opt.Out + ".ckpt"
 	}
 	opt.Progress = stderr
+	if tf.resume != "" && tf.init != "" {
+		fmt.Fprintln(stderr, "train: -resume and -init: a resumed run has its checkpoint's weights")
+		return 2
+	}
 	early := opt
-	if tf.resume != "" {
-		early.Factor = false // the checkpoint's king buckets decide, once it is read (startTrainer)
+	if tf.resume != "" || tf.init != "" {
+		early.Factor = false // the checkpoint's or the net's king buckets decide, once it is read (startTrainer)
 	}
 	if err := early.Check(); err != nil {
 		fmt.Fprintf(stderr, "train: %v\n", err)
@@ -132,7 +138,7 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 		defer prof.Close()
 	}
 	out, ckpt := opt.Out, opt.Checkpoint // as the flags give them
-	tr, opt, rc := startTrainer(opt, tf.resume, set, stderr)
+	tr, opt, rc := startTrainer(opt, tf, set, stderr)
 	if tr == nil {
 		return rc
 	}
@@ -143,7 +149,7 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 		fmt.Fprintf(stderr, "train: %v\n", err)
 		return 1
 	}
-	reportTrainStart(stderr, ds, len(files), began, opt, tf.resume, tr)
+	reportTrainStart(stderr, ds, len(files), began, opt, tf, tr)
 	if prof != nil {
 		if err := pprof.StartCPUProfile(prof); err != nil {
 			fmt.Fprintf(stderr, "train: %v\n", err)
@@ -168,9 +174,9 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 }
 
 // reportTrainStart says on w what was loaded from how many files since
-// began and how the trainer tr (new, or resumed from the checkpoint
-// resume) will train with opt.
-func reportTrainStart(w io.Writer, ds *train.Dataset, files int, began time.Time, opt train.Options, resume string, tr *train.Trainer) {
+// began and how the trainer tr (new, from the net tf.init, or resumed
+// from the checkpoint tf.resume) will train with opt.
+func reportTrainStart(w io.Writer, ds *train.Dataset, files int, began time.Time, opt train.Options, tf trainFlags, tr *train.Trainer) {
 	if ds.NoGameMarks {
 		fmt.Fprintln(w, "train: warning: no record marks the start of a game (data written before datagen marked them): blocks of 64 records are held out instead of games")
 	}
@@ -183,8 +189,11 @@ func reportTrainStart(w io.Writer, ds *train.Dataset, files int, began time.Time
 		sched = fmt.Sprintf("x%g every %d epochs", opt.LRGamma, opt.LRDrop)
 	}
 	from := "new net"
-	if resume != "" {
-		from = fmt.Sprintf("resuming %s after %d epochs", resume, tr.Epoch())
+	switch {
+	case tf.resume != "":
+		from = fmt.Sprintf("resuming %s after %d epochs", tf.resume, tr.Epoch())
+	case tf.init != "":
+		from = fmt.Sprintf("new run from the net %s", tf.init)
 	}
 	kings := fmt.Sprintf("%d king buckets", max(opt.KingBuckets, 1))
 	if opt.Factor {
@@ -194,10 +203,16 @@ func reportTrainStart(w io.Writer, ds *train.Dataset, files int, began time.Time
 		from, opt.Hidden, opt.Buckets, kings, opt.Threads, opt.Batch, opt.LR, sched, opt.WD, opt.Lambda, opt.Scale, opt.Power, opt.Seed, opt.Epochs)
 }
 
-// startTrainer returns a new trainer of the options opt, or with resume
-// the trainer of that checkpoint (refusing a flag set, as set says, that
-// contradicts it), and the options it runs with; or nil and an exit code.
-func startTrainer(opt train.Options, resume string, set map[string]bool, stderr io.Writer) (*train.Trainer, train.Options, int) {
+// startTrainer returns a new trainer of the options opt, with tf.init
+// one that starts from that net, or with tf.resume the trainer of that
+// checkpoint (refusing a flag set, as set says, that contradicts the net
+// or the checkpoint), and the options it runs with; or nil and an exit
+// code.
+func startTrainer(opt train.Options, tf trainFlags, set map[string]bool, stderr io.Writer) (*train.Trainer, train.Options, int) {
+	if tf.init != "" {
+		return initTrainer(opt, tf.init, set, stderr)
+	}
+	resume := tf.resume
 	if resume == "" {
 		if err := train.CheckHidden(opt.Hidden); err != nil {
 			fmt.Fprintf(stderr, "train: -hidden: %v\n", err)
@@ -245,4 +260,34 @@ func startTrainer(opt train.Options, resume string, set map[string]bool, stderr 
 		fmt.Fprintf(stderr, "train: warning: -seed %d ignored: the checkpoint's run has seed %d\n", opt.Seed, got.Seed)
 	}
 	return tr, got, 0
+}
+
+// initTrainer is startTrainer for a run that starts from the weights of
+// the net file init.
+func initTrainer(opt train.Options, init string, set map[string]bool, stderr io.Writer) (*train.Trainer, train.Options, int) {
+	q, err := nnue.LoadFile(init)
+	if err != nil {
+		fmt.Fprintf(stderr, "train: -init: %v\n", err)
+		return nil, opt, 1
+	}
+	for _, c := range []struct {
+		flag, what string
+		want, have int
+	}{
+		{"hidden", "hidden neurons", opt.Hidden, q.Hidden()},
+		{"buckets", "output buckets", opt.Buckets, q.Buckets()},
+		{"king-buckets", "king buckets", opt.KingBuckets, q.KingBuckets()},
+		{"scale", "as its scale", opt.Scale, q.Scale()},
+	} {
+		if set[c.flag] && c.want != c.have {
+			fmt.Fprintf(stderr, "train: -%s %d, but the net %s has %d %s\n", c.flag, c.want, init, c.have, c.what)
+			return nil, opt, 2
+		}
+	}
+	tr, err := train.NewTrainerFrom(train.FromNet(q), opt)
+	if err != nil {
+		fmt.Fprintf(stderr, "train: -init %s: %v\n", init, err)
+		return nil, opt, 2
+	}
+	return tr, tr.Options(), 0
 }

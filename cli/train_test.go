@@ -102,6 +102,26 @@ func TestTrainCommand(t *testing.T) {
 		t.Errorf("resume with another -buckets: exit %d", rc)
 	}
 
+	// A new run from the net's weights: its shape, whatever the flags
+	// say unless they contradict it.
+	stderr.Reset()
+	fine := filepath.Join(dir, "fine.nnue")
+	if rc := cmdTrain([]string{"-out", fine, "-init", out, "-epochs", "1", "-batch", "256", "-threads", "2", "-lr", "0.0001", in}, &stdout, &stderr); rc != 0 {
+		t.Fatalf("-init: exit %d: %s", rc, stderr.String())
+	}
+	if s := stderr.String(); !strings.Contains(s, "new run from the net "+out+", hidden 32") || !strings.Contains(s, "epoch 1/1") {
+		t.Errorf("-init:\n%s", s)
+	}
+	if fi, err := os.Stat(fine); err != nil || fi.Size() != train.FileSize(32, 1) {
+		t.Fatalf("-init: net file %v, %v", fi, err)
+	}
+	for _, bad := range [][]string{{"-hidden", "64"}, {"-buckets", "4"}, {"-king-buckets", "4"}, {"-scale", "300"}, {"-resume", out + ".ckpt"}, {"-factor"}} {
+		stderr.Reset()
+		if rc := cmdTrain(append([]string{"-out", fine, "-init", out, "-epochs", "1", in}, bad...), &stdout, &stderr); rc != 2 {
+			t.Errorf("-init with %v: exit %d: %s", bad, rc, stderr.String())
+		}
+	}
+
 	// With 8 output buckets: a net file the engine loads with them.
 	bucketed := filepath.Join(dir, "b8.nnue")
 	stderr.Reset()
@@ -220,6 +240,8 @@ func TestTrainCommandErrors(t *testing.T) {
 		{[]string{"-out", out, corrupt}, 1, "record 6: corrupt record"},
 		{[]string{"-out", out, "-resume", garbage, in}, 1, "not a valid checkpoint"},
 		{[]string{"-out", out, "-resume", filepath.Join(dir, "none.ckpt"), in}, 1, "none.ckpt"},
+		{[]string{"-out", out, "-init", garbage, in}, 1, "-init: " + garbage},
+		{[]string{"-out", out, "-init", filepath.Join(dir, "none.nnue"), in}, 1, "none.nnue"},
 	} {
 		var stdout, stderr bytes.Buffer
 		rc := cmdTrain(c.args, &stdout, &stderr)
