@@ -44,16 +44,6 @@ func historyBonus(depth int) int {
 	return min(historyBonusMul*depth-historyBonusSub, historyBonusMax)
 }
 
-// historyMalus is the penalty for a move at depth that was searched
-// before the move that failed high: the bonus, or with SepMalus a curve
-// of its own, steeper and with a higher cap (Stockfish, Weiss, Berserk).
-func historyMalus(sep bool, depth int) int {
-	if sep {
-		return min(historyMalusMul*depth-historyMalusSub, historyMalusMax)
-	}
-	return historyBonus(depth)
-}
-
 // gravity moves h by bonus, scaled down as h nears the bound.
 func gravity(h *int16, bonus int) {
 	v := int(*h)
@@ -215,7 +205,7 @@ func (t *thread) updateCapture(m board.Move, bonus int) {
 // killers and the countermove for a quiet m, and the histories.
 func (t *thread) updateCutoffStats(ply, depth int, m board.Move, quiet bool, quiets, noisies []board.Move) {
 	o := &t.s.opts
-	bonus, malus := historyBonus(depth), historyMalus(o.SepMalus, depth)
+	bonus := historyBonus(depth)
 	if quiet {
 		if o.Killers {
 			k := &t.stack[ply].killers
@@ -232,7 +222,7 @@ func (t *thread) updateCutoffStats(ply, depth int, m board.Move, quiet bool, qui
 		if (o.History || o.ContHistory) && !(o.TrivialCutSkip && depth <= 3 && len(quiets) == 0) {
 			t.updateQuiet(ply, m, bonus)
 			for _, q := range quiets {
-				t.updateQuiet(ply, q, -malus)
+				t.updateQuiet(ply, q, -bonus)
 			}
 		}
 	} else if o.CaptureHistory {
@@ -240,7 +230,7 @@ func (t *thread) updateCutoffStats(ply, depth int, m board.Move, quiet bool, qui
 	}
 	if o.CaptureHistory {
 		for _, c := range noisies {
-			t.updateCapture(c, -malus)
+			t.updateCapture(c, -bonus)
 		}
 	}
 }

@@ -294,7 +294,6 @@ func TestBundleSwitches(t *testing.T) {
 		{"TrivialCutSkip", func(o *Options) *bool { return &o.TrivialCutSkip }, true},
 		{"CheckOrder", func(o *Options) *bool { return &o.CheckOrder }, true},
 		{"UpcomingRep", func(o *Options) *bool { return &o.UpcomingRep }, true},
-		{"SepMalus", func(o *Options) *bool { return &o.SepMalus }, false},
 	} {
 		o := DefaultOptions()
 		if *c.field(&o) != c.on {
@@ -337,25 +336,5 @@ func TestBundleSwitches(t *testing.T) {
 	th.researchHistory(2, 8, 20, 10, 30) // inside a PV window: nothing
 	if high <= before || low >= high || entry() != low {
 		t.Errorf("continuation entries %d, after a fail high %d, after two fail lows %d, after an exact score %d", before, high, low, entry())
-	}
-}
-
-// TestHistoryMalus: without SepMalus the penalty is the bonus; with it,
-// the malus curve, which is capped, and grows with the depth.
-func TestHistoryMalus(t *testing.T) {
-	for d := 1; d <= 20; d++ {
-		if got, want := historyMalus(false, d), historyBonus(d); got != want {
-			t.Errorf("depth %d without SepMalus: malus %d, want the bonus %d", d, got, want)
-		}
-		m := historyMalus(true, d)
-		if want := min(historyMalusMul*d-historyMalusSub, historyMalusMax); m != want {
-			t.Errorf("depth %d with SepMalus: malus %d, want %d", d, m, want)
-		}
-		if d > 1 && m < historyMalus(true, d-1) {
-			t.Errorf("depth %d: malus %d below depth %d's", d, m, d-1)
-		}
-	}
-	if historyMalus(true, 3) == historyBonus(3) {
-		t.Errorf("depth 3: SepMalus's malus equals the bonus (%d)", historyBonus(3))
 	}
 }

@@ -151,7 +151,6 @@ type Options struct {
 	DrawJitter      bool `switch:"on"`  // a repetition or fifty-move draw in the tree scores -1 or +1 by the node count, not 0
 	TrivialCutSkip  bool `switch:"on"`  // no quiet history update for a cutoff by the first quiet move tried at depth 3 or less
 	CheckOrder      bool `switch:"on"`  // quiet checks that SEE does not lose by more than 75 ordered ahead by 16384 of history
-	SepMalus        bool `switch:"off"` // the moves searched before a cutoff lose a malus of their own curve (HistoryMalus*), not the bonus
 	UpcomingRep     bool `switch:"on"`  // a node whose side to move can go back to a position of the line (cuckoo tables) is worth a draw at least
 }
 

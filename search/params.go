@@ -86,9 +86,6 @@ var (
 	historyBonusMul   = 300   // bonus: min(mul*depth - sub, max)
 	historyBonusSub   = 250
 	historyBonusMax   = 2400
-	historyMalusMul   = 400 // SepMalus: the penalty min(mul*depth - sub, max)
-	historyMalusSub   = 200
-	historyMalusMax   = 3000
 	historyWideMargin = 100 // a fail high this far above beta rewards as one ply deeper
 	corrGrain         = 256 // correction history: entries in 1/grain centipawn (not tuned)
 	corrWeightMax     = 16  // a result's weight: min(depth+1, max)/256
@@ -189,9 +186,6 @@ var Params = []Param{
 	{"HistoryBonusMul", &historyBonusMul, 100, 600, 25},
 	{"HistoryBonusSub", &historyBonusSub, 0, 600, 30},
 	{"HistoryBonusMax", &historyBonusMax, 800, 4000, 150},
-	{"HistoryMalusMul", &historyMalusMul, 100, 800, 30},
-	{"HistoryMalusSub", &historyMalusSub, 0, 600, 30},
-	{"HistoryMalusMax", &historyMalusMax, 800, 6000, 200},
 	{"HistoryWideMargin", &historyWideMargin, 0, 400, 20},
 	{"CorrWeightMax", &corrWeightMax, 4, 64, 3},
 	{"CorrLimit", &corrLimit, 32, 255, 8},
