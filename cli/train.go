@@ -263,9 +263,9 @@ func startTrainer(opt train.Options, tf trainFlags, set map[string]bool, stderr 
 }
 
 // initTrainer is startTrainer for a run that starts from the weights of
-// the net file init.
-func initTrainer(opt train.Options, init string, set map[string]bool, stderr io.Writer) (*train.Trainer, train.Options, int) {
-	q, err := nnue.LoadFile(init)
+// the net file name.
+func initTrainer(opt train.Options, name string, set map[string]bool, stderr io.Writer) (*train.Trainer, train.Options, int) {
+	q, err := nnue.LoadFile(name)
 	if err != nil {
 		fmt.Fprintf(stderr, "train: -init: %v\n", err)
 		return nil, opt, 1
@@ -280,13 +280,13 @@ func initTrainer(opt train.Options, init string, set map[string]bool, stderr io.
 		{"scale", "as its scale", opt.Scale, q.Scale()},
 	} {
 		if set[c.flag] && c.want != c.have {
-			fmt.Fprintf(stderr, "train: -%s %d, but the net %s has %d %s\n", c.flag, c.want, init, c.have, c.what)
+			fmt.Fprintf(stderr, "train: -%s %d, but the net %s has %d %s\n", c.flag, c.want, name, c.have, c.what)
 			return nil, opt, 2
 		}
 	}
 	tr, err := train.NewTrainerFrom(train.FromNet(q), opt)
 	if err != nil {
-		fmt.Fprintf(stderr, "train: -init %s: %v\n", init, err)
+		fmt.Fprintf(stderr, "train: -init %s: %v\n", name, err)
 		return nil, opt, 2
 	}
 	return tr, tr.Options(), 0
