@@ -64,7 +64,7 @@ func registerTrainFlags(fs *flag.FlagSet, opt *train.Options, tf *trainFlags) {
 	fs.StringVar(&opt.Best, "best", "", "also write the net of the epoch with the lowest validation loss of the run to this `file`")
 	fs.StringVar(&opt.Checkpoint, "checkpoint", "", "write the training state to this `file` after every epoch and when stopped (default NET.ckpt)")
 	fs.StringVar(&tf.resume, "resume", "", "go on from this checkpoint `file` (its hidden layer size, buckets and seed; the other settings from the flags; -epochs counts the epochs already done)")
-	fs.StringVar(&tf.init, "init", "", "start a new run from the weights of this net `file` (its hidden layer size, buckets, king buckets and scale) instead of random ones")
+	fs.StringVar(&tf.init, "init", "", "start a new run from the weights of this net `file` (its hidden layer size, buckets, king buckets and scale; a net without king buckets grows those of -king-buckets) instead of random ones")
 	fs.IntVar(&opt.Hidden, "hidden", def.Hidden, "hidden neurons per perspective: a multiple of 16 from 16 to 1024")
 	fs.IntVar(&opt.Buckets, "buckets", def.Buckets, "output buckets by the number of pieces on the board, 1 to 8")
 	fs.IntVar(&opt.KingBuckets, "king-buckets", def.KingBuckets, "king input buckets: 1 (none), 4, 8 or 16, each a layout by the own king's square with the board mirrored to put the king on files e-h (docs/nnue.md)")
@@ -279,7 +279,8 @@ func initTrainer(opt train.Options, name string, set map[string]bool, stderr io.
 		{"king-buckets", "king buckets", opt.KingBuckets, q.KingBuckets()},
 		{"scale", "as its scale", opt.Scale, q.Scale()},
 	} {
-		if set[c.flag] && c.want != c.have {
+		grows := c.flag == "king-buckets" && c.have == 1 && c.want > 1 // a net without king buckets grows them
+		if set[c.flag] && c.want != c.have && !grows {
 			fmt.Fprintf(stderr, "train: -%s %d, but the net %s has %d %s\n", c.flag, c.want, name, c.have, c.what)
 			return nil, opt, 2
 		}

@@ -115,7 +115,25 @@ func TestTrainCommand(t *testing.T) {
 	if fi, err := os.Stat(fine); err != nil || fi.Size() != train.FileSize(32, 1) {
 		t.Fatalf("-init: net file %v, %v", fi, err)
 	}
-	for _, bad := range [][]string{{"-hidden", "64"}, {"-buckets", "4"}, {"-king-buckets", "4"}, {"-scale", "300"}, {"-resume", out + ".ckpt"}, {"-factor"}} {
+	// A net without king buckets grows them, with a factor or without;
+	// one with king buckets keeps its number.
+	grown := filepath.Join(dir, "grown.nnue")
+	for _, extra := range [][]string{{"-king-buckets", "4", "-factor"}, {"-king-buckets", "8"}} {
+		stderr.Reset()
+		if rc := cmdTrain(append([]string{"-out", grown, "-init", out, "-epochs", "1", "-batch", "256", "-threads", "2", in}, extra...), &stdout, &stderr); rc != 0 {
+			t.Fatalf("-init with %v: exit %d: %s", extra, rc, stderr.String())
+		}
+		if net, err := nnue.LoadFile(grown); err != nil || net.KingBuckets() != map[string]int{"4": 4, "8": 8}[extra[1]] || net.Hidden() != 32 {
+			t.Fatalf("-init with %v: %v", extra, err)
+		}
+	}
+	for _, bad := range [][]string{{"-king-buckets", "4"}, {"-king-buckets", "1"}, {"-mirror"}} {
+		stderr.Reset()
+		if rc := cmdTrain(append([]string{"-out", fine, "-init", grown, "-epochs", "1", in}, bad...), &stdout, &stderr); rc != 2 {
+			t.Errorf("-init of a net with 8 king buckets with %v: exit %d: %s", bad, rc, stderr.String())
+		}
+	}
+	for _, bad := range [][]string{{"-hidden", "64"}, {"-buckets", "4"}, {"-king-buckets", "4", "-mirror"}, {"-scale", "300"}, {"-resume", out + ".ckpt"}, {"-factor"}} {
 		stderr.Reset()
 		if rc := cmdTrain(append([]string{"-out", fine, "-init", out, "-epochs", "1", in}, bad...), &stdout, &stderr); rc != 2 {
 			t.Errorf("-init with %v: exit %d: %s", bad, rc, stderr.String())

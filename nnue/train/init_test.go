@@ -5,10 +5,13 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"brudno/board"
 	"brudno/nnue"
+	"brudno/nnue/data"
 )
 
 // A net file read back by FromNet quantises to the same file, with and
@@ -124,4 +127,95 @@ func lossOfNet(net *Net, opt Options, ds *Dataset) float64 {
 	c.Params = append([]float32(nil), net.Params...)
 	opt.Hidden, opt.Buckets, opt.KingBuckets, opt.Scale = c.Hidden, c.Buckets, c.kingBuckets(), c.scale()
 	return newTrainer(&c, opt).Loss(ds.Val)
+}
+
+// A net without king buckets grows them: each bucket starts as its
+// rows, or with a factor the factor does and the buckets start at zero;
+// either way a position with both kings on files e-h (no perspective
+// mirrored) evaluates exactly as before.
+func TestInitGrowsKingBuckets(t *testing.T) {
+	dir := t.TempDir()
+	ds := testData(t, dir)
+	ds.Train, ds.Val = ds.Train[:4096], ds.Val[:1024]
+	opt := testOptions(dir)
+	opt.Epochs, opt.Buckets = 1, 4
+	plain, err := NewTrainer(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := plain.Run(ds, nil); err != nil {
+		t.Fatal(err)
+	}
+	var east []int // the validation records with both kings on files e-h
+	for i := range ds.Val {
+		pos, _, _, err := data.Decode(ds.Val[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pos.KingSquare(board.White)&7 >= 4 && pos.KingSquare(board.Black)&7 >= 4 {
+			east = append(east, i)
+		}
+	}
+	if len(east) < 20 || len(east) == len(ds.Val) {
+		t.Fatalf("%d of %d positions with both kings on files e-h", len(east), len(ds.Val))
+	}
+	rows := Inputs * opt.Hidden
+	for _, factor := range []bool{false, true} {
+		o := opt
+		o.KingBuckets, o.Factor = 4, factor
+		src := *plain.Net
+		src.Params = slices.Clone(plain.Net.Params)
+		tr, err := NewTrainerFrom(&src, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := tr.Net
+		if n.KingBuckets != 4 || n.Factor != factor || len(n.Params) != numFactorParams(opt.Hidden, 4, 4, factor) {
+			t.Fatalf("factor %v: K %d, factor %v, %d parameters", factor, n.KingBuckets, n.Factor, len(n.Params))
+		}
+		for b := range 4 {
+			want := plain.Net.FeatureWeights()
+			if factor {
+				want = make([]float32, rows)
+			}
+			if !slices.Equal(n.FeatureWeights()[b*rows:(b+1)*rows], want) {
+				t.Fatalf("factor %v: bucket %d does not start as it should", factor, b)
+			}
+		}
+		if factor && !slices.Equal(n.FactorWeights(), plain.Net.FeatureWeights()) {
+			t.Fatal("the factor does not start as the net's rows")
+		}
+		if !slices.Equal(n.FeatureBias(), plain.Net.FeatureBias()) || !slices.Equal(n.OutputWeights(), plain.Net.OutputWeights()) ||
+			!slices.Equal(n.OutputBiases(), plain.Net.OutputBiases()) {
+			t.Fatalf("factor %v: the biases or output layer changed", factor)
+		}
+		for _, i := range east {
+			r := &ds.Val[i]
+			if got, want := n.Output(r), plain.Net.Output(r); got != want {
+				t.Fatalf("factor %v: output %g, the net's %g", factor, got, want)
+			}
+		}
+		if _, err := tr.Run(ds, nil); err != nil {
+			t.Fatal(err)
+		}
+		if q, err := nnue.LoadFile(o.Out); err != nil || q.KingBuckets() != 4 {
+			t.Fatalf("factor %v: the net file: %v", factor, err)
+		}
+	}
+	// A net with king buckets keeps their number.
+	o := opt
+	o.KingBuckets = 8
+	grown, err := NewTrainerFrom(FromNet(mustLoad(t, o.Out)), o)
+	if err == nil || !strings.Contains(err.Error(), "king buckets 8") {
+		t.Fatalf("8 king buckets from a net with 4: %v, %v", grown, err)
+	}
+}
+
+func mustLoad(t *testing.T, name string) *nnue.Net {
+	t.Helper()
+	q, err := nnue.LoadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q
 }
