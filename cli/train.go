@@ -285,6 +285,10 @@ func initTrainer(opt train.Options, name string, set map[string]bool, stderr io.
 			return nil, opt, 2
 		}
 	}
+	if opt.Factor && q.KingBuckets() == 1 && opt.KingBuckets <= 1 {
+		fmt.Fprintf(stderr, "train: -factor: the net %s has no king buckets; -king-buckets K grows them\n", name)
+		return nil, opt, 2
+	}
 	tr, err := train.NewTrainerFrom(train.FromNet(q), opt)
 	if err != nil {
 		fmt.Fprintf(stderr, "train: -init %s: %v\n", name, err)

@@ -133,7 +133,7 @@ func TestTrainCommand(t *testing.T) {
 			t.Errorf("-init of a net with 8 king buckets with %v: exit %d: %s", bad, rc, stderr.String())
 		}
 	}
-	for _, bad := range [][]string{{"-hidden", "64"}, {"-buckets", "4"}, {"-king-buckets", "4", "-mirror"}, {"-scale", "300"}, {"-resume", out + ".ckpt"}, {"-factor"}} {
+	for _, bad := range [][]string{{"-hidden", "64"}, {"-buckets", "4"}, {"-scale", "300"}, {"-resume", out + ".ckpt"}, {"-factor"}} {
 		stderr.Reset()
 		if rc := cmdTrain(append([]string{"-out", fine, "-init", out, "-epochs", "1", in}, bad...), &stdout, &stderr); rc != 2 {
 			t.Errorf("-init with %v: exit %d: %s", bad, rc, stderr.String())

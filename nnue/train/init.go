@@ -11,7 +11,9 @@ import (
 // divided by its quantisation factor (feature weights and biases by QA,
 // output weights by QB, output biases by QA·QB), with the file's hidden
 // size, buckets, king buckets and scale. Quantise gives the file's
-// integers back.
+// integers back for any net the trainer writes (an output bias beyond
+// ±2^23 would lose bits in a float32, a weight beyond the trainer's
+// ±ClipLimit is clipped at the first step of training).
 func FromNet(q *nnue.Net) *Net {
 	fw, fb, ow, ob := q.Params()
 	n := &Net{Hidden: q.Hidden(), Buckets: q.Buckets(), Scale: q.Scale(), KingBuckets: q.KingBuckets(), KingLayout: q.KingLayout()}
@@ -32,7 +34,8 @@ func FromNet(q *nnue.Net) *Net {
 }
 
 // NewTrainerFrom returns a trainer of a new run that starts from net (a
-// trained network, FromNet's) instead of random weights: a network
+// trained network, FromNet's, which the trainer takes over and may
+// change) instead of random weights: a network
 // trained on the games of another, or on more of them, goes on from
 // where that one stands. The hidden size, buckets and scale are net's,
 // whatever opt says; so are the king buckets, except that a net without
@@ -72,8 +75,11 @@ func NewTrainerFrom(net *Net, opt Options) (*Trainer, error) {
 // rows are and the buckets' start at zero, so that the buckets learn only
 // how they differ. A perspective whose king is on files e-h sees the same
 // features as before, so a position with both kings there evaluates as
-// before; one whose king is on files a-d sees the board mirrored, which a
-// net trained with -mirror evaluates nearly alike.
+// before; one whose king is on files a-d sees the board mirrored. With
+// both kings on files a-d that is the mirrored position, which a net
+// trained with -mirror evaluates nearly alike; with the kings on
+// opposite wings the two perspectives see boards mirrored apart, which
+// the net has never seen.
 func (n *Net) growKingBuckets(k int, factor bool) error {
 	if n.kingBuckets() > 1 {
 		return errors.New("the net has king buckets already")

@@ -24,7 +24,9 @@ func TestInitFromNet(t *testing.T) {
 	ds.Train, ds.Val = ds.Train[:4096], ds.Val[:512]
 	for _, k := range []int{1, 4} {
 		sub := filepath.Join(dir, map[int]string{1: "plain", 4: "kings"}[k])
-		os.MkdirAll(sub, 0o755)
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
 		opt := testOptions(sub)
 		opt.Epochs, opt.Buckets, opt.KingBuckets, opt.Scale = 2, 8, k, 300
 		first, err := NewTrainer(opt)
@@ -52,7 +54,8 @@ func TestInitFromNet(t *testing.T) {
 		}
 		for i, x := range first.Net.Params {
 			// Each parameter is within half a quantisation step of the
-			// trained one's (the output biases' step is the smallest).
+			// trained one's (the output weights' step, 1/QB, is the
+			// largest).
 			if d := math.Abs(float64(net.Params[i] - x)); d > 0.5/QB+1e-6 {
 				t.Fatalf("K=%d: parameter %d is %g, trained %g", k, i, net.Params[i], x)
 			}
