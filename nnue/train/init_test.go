@@ -29,13 +29,7 @@ func TestInitFromNet(t *testing.T) {
 		}
 		opt := testOptions(sub)
 		opt.Epochs, opt.Buckets, opt.KingBuckets, opt.Scale = 2, 8, k, 300
-		first, err := NewTrainer(opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := first.Run(ds, nil); err != nil {
-			t.Fatal(err)
-		}
+		first := trainedNet(t, opt, ds)
 		file, err := os.ReadFile(opt.Out)
 		if err != nil {
 			t.Fatal(err)
@@ -142,13 +136,7 @@ func TestInitGrowsKingBuckets(t *testing.T) {
 	ds.Train, ds.Val = ds.Train[:4096], ds.Val[:1024]
 	opt := testOptions(dir)
 	opt.Epochs, opt.Buckets = 1, 4
-	plain, err := NewTrainer(opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := plain.Run(ds, nil); err != nil {
-		t.Fatal(err)
-	}
+	plain := trainedNet(t, opt, ds)
 	var east []int // the validation records with both kings on files e-h
 	for i := range ds.Val {
 		pos, _, _, err := data.Decode(ds.Val[i])
@@ -212,6 +200,20 @@ func TestInitGrowsKingBuckets(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "king buckets 8") {
 		t.Fatalf("8 king buckets from a net with 4: %v, %v", grown, err)
 	}
+}
+
+// trainedNet returns the trainer of a new net with the options opt,
+// trained on ds.
+func trainedNet(t *testing.T, opt Options, ds *Dataset) *Trainer {
+	t.Helper()
+	tr, err := NewTrainer(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.Run(ds, nil); err != nil {
+		t.Fatal(err)
+	}
+	return tr
 }
 
 func mustLoad(t *testing.T, name string) *nnue.Net {
