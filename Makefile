@@ -149,19 +149,23 @@ data-pause data-resume data-stop data-status:
 # files in DATA_DIR: games of the second network's engine, the seed-5 file
 # cut as docs/nnue-data.md says), with NET_HIDDEN neurons for NET_EPOCHS
 # epochs and NET_FLAGS (by default the mirror, 8 output buckets, the
-# learning rate x0.1 after 25 epochs and 2 threads: the committed
-# network's recipe, docs/nnue.md); the checkpoint goes to NET_CKPT,
-# outside the embedded folder. The binary is rebuilt to embed the new
-# network. Minutes to an hour, by the size of the data.
+# learning rate x0.1 after 25 epochs and 2 threads: the third network's
+# recipe, docs/nnue.md); the checkpoint goes to NET_CKPT, outside the
+# embedded folder. NET_INIT=FILE starts from that network's weights
+# (`train -init`, fine-tuning) instead of random ones: the committed
+# (fourth) network is the third fine-tuned so, docs/nnue-data.md step 8.
+# The binary is rebuilt to embed the new network. Minutes to an hour, by
+# the size of the data.
 NET_DATA ?= $(DATA_DIR)/net-a8aadde048d5-2500n-s5-cut.bin $(foreach s,7 8 9 10 11 12,$(DATA_DIR)/net-a8aadde048d5-2500n-s$(s).bin)
 NET_HIDDEN ?= 256
 NET_EPOCHS ?= 30
 NET_FLAGS ?= -mirror -buckets 8 -lr-drop 25 -threads 2
 NET_CKPT ?= data/nnue/default.ckpt
+NET_INIT ?=
 net: build
 	@for f in $(NET_DATA); do test -f $$f || { echo "net: no $$f: make it as docs/nnue-data.md says, or set NET_DATA"; exit 2; }; done
 	mkdir -p $(dir $(NET_CKPT))
-	./$(EXE) train -out engine/nets/default.nnue -checkpoint $(NET_CKPT) -hidden $(NET_HIDDEN) -epochs $(NET_EPOCHS) $(NET_FLAGS) $(NET_DATA)
+	./$(EXE) train -out engine/nets/default.nnue -checkpoint $(NET_CKPT) -hidden $(NET_HIDDEN) -epochs $(NET_EPOCHS) $(if $(NET_INIT),-init $(NET_INIT)) $(NET_FLAGS) $(NET_DATA)
 	$(MAKE) build
 
 # The embedded default book, book/default.bin, from Brudno's own analysis:
