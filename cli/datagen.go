@@ -52,12 +52,14 @@ import (
 	"brudno/nnue"
 	"brudno/nnue/data"
 	"brudno/search"
+	"brudno/syzygy"
 )
 
 // datagenConfig holds the settings of one data-generation run.
 type datagenConfig struct {
 	games, threads, hashMB  int
-	nodes                   uint64
+	nodes, softNodes        uint64
+	tb                      *syzygy.Tables // -syzygy: adjudicate by the tables (nil: not)
 	randomPlies, skipPlies  int
 	perGame, maxPlies       int
 	resignScore, resignPly  int
@@ -72,6 +74,7 @@ type datagenConfig struct {
 	stderr                  io.Writer
 	writeGame               func(rec *gameRecord) error
 	gamesDone, wins, losses int
+	searches, searchNodes   uint64 // the searches of the games written, and their nodes
 
 	// Bin format only (nil otherwise): reserve records that game indices
 	// below next are used, before a game starts; flush is called every
@@ -98,7 +101,9 @@ func cmdDatagen(args []string, stdout, stderr io.Writer) int {
 	netFile := fs.String("nnue", "", "play the games with the NNUE network of this `file` (default: the hand-crafted evaluation); the scores recorded are then the network's search's")
 	appendOut := fs.Bool("append", false, "append to the output file instead of replacing it (bin: and go on with new games, numbered on from FILE.games)")
 	fs.IntVar(&cfg.games, "games", 1000, "games to play")
-	fs.Uint64Var(&cfg.nodes, "nodes", 5000, "nodes per move")
+	fs.Uint64Var(&cfg.nodes, "nodes", 5000, "nodes per move (with -soft-nodes: the hard limit of a search)")
+	fs.Uint64Var(&cfg.softNodes, "soft-nodes", 0, "end each search after the first whole iteration that reaches this many nodes, varied as -nodes is (0: none; -nodes then cuts an iteration)")
+	tbPath := fs.String("syzygy", "", "adjudicate a game by the Syzygy tables of these `folders` once its position is in them: win, loss, or a draw (also for a win or loss that the fifty-move rule spoils)")
 	fs.IntVar(&cfg.threads, "threads", runtime.NumCPU(), "games played at once")
 	fs.IntVar(&cfg.hashMB, "hash", 16, "transposition table size per game thread, MB")
 	fs.IntVar(&cfg.randomPlies, "random-plies", -1, "random legal plies after the opening position (default 0 with -book, 8 without)")
@@ -115,7 +120,7 @@ func cmdDatagen(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
-	if len(positional) > 0 || *out == "" || cfg.games < 1 || cfg.nodes < 1 || cfg.threads < 1 || (*format != "text" && *format != "bin") {
+	if len(positional) > 0 || *out == "" || cfg.games < 1 || cfg.nodes < 1 || cfg.softNodes > cfg.nodes || cfg.threads < 1 || (*format != "text" && *format != "bin") {
 		fmt.Fprintln(stderr, "usage: brudno datagen -out FILE [-format text|bin] [-book FILE] [-games N] [-nodes N] [-threads N] [flags]  (`brudno datagen -h` lists them)")
 		return 2
 	}
@@ -131,6 +136,14 @@ func cmdDatagen(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "datagen: %v\n", err)
 			return 1
 		}
+	}
+	if *tbPath != "" {
+		ts, err := syzygy.Open(*tbPath)
+		if err != nil || ts.MaxPieces() == 0 {
+			fmt.Fprintf(stderr, "datagen: -syzygy %s: no usable tables (%v)\n", *tbPath, err)
+			return 1
+		}
+		cfg.tb = ts
 	}
 	if *netFile != "" {
 		if cfg.net, err = nnue.LoadFile(*netFile); err != nil {
@@ -154,9 +167,14 @@ func readDatagenBook(path string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	var list board.MoveList
 	for i, fen := range fens {
-		if _, err := board.ParseFEN(fen); err != nil {
+		p, err := board.ParseFEN(fen)
+		if err != nil {
 			return nil, fmt.Errorf("%s: position %d (%s): %v", path, i+1, fen, err)
+		}
+		if p.GenerateLegal(&list); list.Count == 0 {
+			return nil, fmt.Errorf("%s: position %d (%s) has no legal move", path, i+1, fen)
 		}
 	}
 	if len(fens) == 0 {
@@ -288,9 +306,9 @@ func runDatagenBin(cfg *datagenConfig, out string, appendOut bool, stop, abort <
 	if err != nil {
 		return fail(err)
 	}
-	fmt.Fprintf(stdout, "%d games (White won %d, drawn %d, Black won %d), %d positions written to %s in %.1fs (%.2f games/s, %.0f positions/s, %d nodes per move, %d threads); the file holds %d records, next game index %d\n",
+	fmt.Fprintf(stdout, "%d games (White won %d, drawn %d, Black won %d), %d positions written to %s in %.1fs (%.2f games/s, %.0f positions/s, %d nodes per move, %.0f searched on average, %d threads); the file holds %d records, next game index %d\n",
 		cfg.gamesDone, cfg.wins, cfg.gamesDone-cfg.wins-cfg.losses, cfg.losses, w.Count(), out, el.Seconds(),
-		float64(cfg.gamesDone)/el.Seconds(), float64(w.Count())/el.Seconds(), cfg.nodes, cfg.threads, existing+w.Count(), next)
+		float64(cfg.gamesDone)/el.Seconds(), float64(w.Count())/el.Seconds(), cfg.nodes, cfg.meanNodes(), cfg.threads, existing+w.Count(), next)
 	return 0
 }
 
@@ -320,9 +338,10 @@ func writeGameCounter(name string, next int) error {
 // gameRecord is a finished game's positions (text lines or, with -format
 // bin, records) and result.
 type gameRecord struct {
-	lines   []string
-	records []data.Record
-	result  float64
+	lines           []string
+	records         []data.Record
+	result          float64
+	searches, nodes uint64 // the game's searches and the nodes they counted
 }
 
 // positions returns the number of positions the game recorded.
@@ -451,6 +470,8 @@ func (cfg *datagenConfig) collect(done chan gameRecord) error {
 			cfg.losses++
 		}
 		positions += rec.positions()
+		cfg.searches += rec.searches
+		cfg.searchNodes += rec.nodes
 		firstErr = cfg.writeGame(&rec)
 		if time.Since(last) >= cfg.progressEvery || cfg.gamesDone == cfg.games {
 			last = time.Now()
@@ -496,6 +517,7 @@ func (cfg *datagenConfig) playGame(s *search.Searcher, ev *eval.Evaluator, rng *
 	var fens []string
 	var records []data.Record
 	var result float64
+	var searches, searched uint64
 	winStreak, drawStreak, lastSign := 0, 0, 0
 	var list board.MoveList
 game:
@@ -512,8 +534,18 @@ game:
 			result = 0.5
 			break game
 		default:
+			if r, ok := cfg.tbResult(pos); ok {
+				result = r
+				break game
+			}
 			nodes := cfg.nodes - cfg.nodes/8 + uint64(rng.Int63n(int64(cfg.nodes/4+1)))
-			res := s.Search(pos, search.Limits{Nodes: nodes}, opts, 0, search.Callbacks{})
+			lim := search.Limits{Nodes: nodes}
+			if cfg.softNodes > 0 {
+				lim.SoftNodes = cfg.softNodes * nodes / cfg.nodes
+			}
+			res := s.Search(pos, lim, opts, 0, search.Callbacks{})
+			searches++
+			searched += res.Nodes
 			if cfg.trace != nil {
 				cfg.trace(pos, res)
 			}
@@ -571,7 +603,7 @@ game:
 		if len(records) > 0 {
 			records[0].SetGameStart() // games can be told apart: a trainer holds out whole ones
 		}
-		return gameRecord{records: records, result: result}
+		return gameRecord{records: records, result: result, searches: searches, nodes: searched}
 	}
 	if cfg.perGame > 0 && len(fens) > cfg.perGame {
 		rng.Shuffle(len(fens), func(i, j int) { fens[i], fens[j] = fens[j], fens[i] })
@@ -581,7 +613,39 @@ game:
 	for i, fen := range fens {
 		lines[i] = eval.FormatSample(fen, result)
 	}
-	return gameRecord{lines: lines, result: result}
+	return gameRecord{lines: lines, result: result, searches: searches, nodes: searched}
+}
+
+// tbResult returns the result for White of a position the tables know
+// (-syzygy): 1, 0.5 or 0, with a win or loss that the fifty-move rule
+// spoils (a cursed win, a blessed loss) a draw, as the game would end.
+func (cfg *datagenConfig) tbResult(pos *board.Position) (float64, bool) {
+	if cfg.tb == nil || pos.Occupied().Count() > cfg.tb.MaxPieces() || pos.CastlingRights() != 0 {
+		return 0, false
+	}
+	wdl, ok := cfg.tb.ProbeWDL(pos)
+	if !ok {
+		return 0, false
+	}
+	r := 0.5
+	switch {
+	case wdl == 2:
+		r = 1
+	case wdl == -2:
+		r = 0
+	}
+	if pos.Side() == board.Black {
+		r = 1 - r
+	}
+	return r, true
+}
+
+// meanNodes returns the mean nodes of the searches of the games written.
+func (cfg *datagenConfig) meanNodes() float64 {
+	if cfg.searches == 0 {
+		return 0
+	}
+	return float64(cfg.searchNodes) / float64(cfg.searches)
 }
 
 func abs(x int) int {

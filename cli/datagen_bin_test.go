@@ -322,3 +322,81 @@ func TestScaleFit(t *testing.T) {
 		t.Errorf("exit %d, output:\n%s%s", rc, stdout.String(), stderr.String())
 	}
 }
+
+// -soft-nodes ends each search at a whole iteration past its share of the
+// soft limit and below the hard one; -syzygy ends a game whose position is
+// in the tables with their result, recording nothing of it.
+func TestDatagenSoftNodesAndSyzygy(t *testing.T) {
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	searches := 0
+	cfg := datagenConfig{games: 2, threads: 1, hashMB: 1, nodes: 4000, softNodes: 800, randomPlies: 4, skipPlies: 8, maxPlies: 60,
+		resignScore: 1000, resignPly: 6, drawScore: 8, drawPly: 12, drawAfter: 80, seed: 3,
+		openings: []string{board.StartFEN}, progressEvery: time.Minute, stderr: &stderr, bin: true,
+		trace: func(pos *board.Position, res search.Result) {
+			searches++
+			if res.Nodes < 700 || res.Nodes > 4500+64 {
+				t.Errorf("%s: %d nodes, outside the soft share 700 and the hard 4,500", pos.FEN(), res.Nodes)
+			}
+		}}
+	if rc := runDatagenBin(&cfg, filepath.Join(dir, "soft.bin"), false, nil, nil, &stdout, &stderr); rc != 0 || searches < 20 {
+		t.Fatalf("soft nodes: exit %d after %d searches: %s", rc, searches, stderr.String())
+	}
+	if m := cfg.meanNodes(); m < 800 || m > 4000 || !strings.Contains(stdout.String(), "searched on average") {
+		t.Errorf("mean nodes %.0f; summary %q", m, stdout.String())
+	}
+	if rc := cmdDatagen(datagenBinArgs(filepath.Join(dir, "x.bin"), "1", "-soft-nodes", "400"), &stdout, &stderr); rc != 2 {
+		t.Errorf("-soft-nodes above -nodes: exit %d", rc)
+	}
+
+	if _, err := os.Stat(filepath.Join(sharedTables, "KRvKR.rtbw")); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no tables in CI:", err)
+		}
+		t.Skip("no tables:", err)
+	}
+	for _, c := range []struct {
+		fen    string
+		tb     bool
+		result float64
+	}{
+		{"8/8/8/8/8/2k5/2p5/K7 b - - 0 1", true, 0},      // Black queens
+		{"8/8/3k4/3r4/8/8/3R4/3K4 w - - 0 1", true, 0.5}, // KRvKR
+		{"8/8/8/8/8/2k5/2p5/K7 b - - 0 1", false, 0},     // played out
+	} {
+		book := filepath.Join(dir, "book.epd")
+		if err := os.WriteFile(book, []byte(c.fen+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(dir, fmt.Sprintf("tb-%v.bin", c.tb))
+		args := []string{"-format", "bin", "-games", "1", "-nodes", "2000", "-threads", "1", "-book", book, "-skip-plies", "0", "-out", out}
+		if c.tb {
+			args = append(args, "-syzygy", sharedTables)
+		}
+		stdout.Reset()
+		if rc := cmdDatagen(args, &stdout, &stderr); rc != 0 {
+			t.Fatalf("%s: exit %d: %s", c.fen, rc, stderr.String())
+		}
+		want := map[float64]string{0: "Black won 1", 0.5: "drawn 1", 1: "White won 1"}[c.result]
+		// With the tables the game ends before a search, without them it is
+		// played (to a mate, whose scores are not recorded).
+		recs, _, _ := data.CountFile(out)
+		searched := !strings.Contains(stdout.String(), " 0 searched on average")
+		if !strings.Contains(stdout.String(), want) || c.tb == searched || c.tb && recs != 0 {
+			t.Errorf("%s, tables %v: %d records, %q; want %s", c.fen, c.tb, recs, stdout.String(), want)
+		}
+	}
+	// A book position without a legal move is refused (it would be drawn
+	// again and again).
+	book := filepath.Join(dir, "stalemate.epd")
+	if err := os.WriteFile(book, []byte("8/8/8/8/8/k7/2q5/K7 w - - 57 80\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	if rc := cmdDatagen(datagenBinArgs(filepath.Join(dir, "z.bin"), "1", "-book", book), &stdout, &stderr); rc != 1 || !strings.Contains(stderr.String(), "no legal move") {
+		t.Errorf("a stalemate book: exit %d, %q", rc, stderr.String())
+	}
+	if rc := cmdDatagen(datagenBinArgs(filepath.Join(dir, "y.bin"), "1", "-syzygy", dir), &stdout, &stderr); rc != 1 {
+		t.Errorf("-syzygy of a folder without tables: exit %d", rc)
+	}
+}

@@ -21,7 +21,8 @@ type Limits struct {
 	MoveTime         time.Duration
 	Depth            int
 	Nodes            uint64
-	Mate             int // find a mate in this many moves
+	SoftNodes        uint64 // start no iteration once this many nodes are searched (Nodes stays the hard limit)
+	Mate             int    // find a mate in this many moves
 	Infinite, Ponder bool
 	SearchMoves      []board.Move
 }

@@ -166,3 +166,34 @@ func TestHostDelayKeptBackYBW(t *testing.T) {
 		t.Errorf("kept back %v after a search without delay, was %v", s.hostDelay, before)
 	}
 }
+
+// A soft node limit ends the search at the first completed iteration whose
+// nodes reach it: the iteration before stayed below it, and the same
+// search limited to that depth counts the same nodes.
+func TestSoftNodes(t *testing.T) {
+	pos, err := board.ParseFEN("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := DefaultOptions()
+	opts.Threads = 1
+	run := func(lim Limits) Result {
+		return NewSearcher(NewTT(4)).Search(pos, lim, opts, 0, Callbacks{})
+	}
+	for _, soft := range []uint64{3000, 20000} {
+		r := run(Limits{SoftNodes: soft})
+		if r.Nodes < soft || r.Best == board.NoMove {
+			t.Fatalf("soft %d: %d nodes, best %v", soft, r.Nodes, r.Best)
+		}
+		if same := run(Limits{Depth: r.Depth}); same.Nodes != r.Nodes || same.Best != r.Best {
+			t.Errorf("soft %d: depth %d, %d nodes; depth %d alone: %d nodes", soft, r.Depth, r.Nodes, r.Depth, same.Nodes)
+		}
+		if before := run(Limits{Depth: r.Depth - 1}); before.Nodes >= soft {
+			t.Errorf("soft %d: depth %d already searched %d nodes", soft, r.Depth-1, before.Nodes)
+		}
+		// The hard limit still cuts an iteration.
+		if hard := run(Limits{SoftNodes: soft, Nodes: soft / 2}); hard.Nodes > soft/2+64 {
+			t.Errorf("soft %d, hard %d: %d nodes", soft, soft/2, hard.Nodes)
+		}
+	}
+}

@@ -95,6 +95,9 @@ func (t *thread) finished(depth, stability, lastScore int) bool {
 	if s.limits.Mate > 0 && score >= Mate-2*s.limits.Mate {
 		return true
 	}
+	if s.limits.SoftNodes > 0 && t.nodes+s.helperNodes() >= s.limits.SoftNodes {
+		return true
+	}
 	if s.limits.Infinite || s.tm.pondering.Load() {
 		return false
 	}
