@@ -137,8 +137,10 @@ DATA_DIR ?= $(HOME)/brudno-data
 DATA_SEED ?= 1
 DATA_NET ?= engine/nets/default.nnue
 DATA_960 ?= 0
+DATA_PRIORITY ?= -12
 DATA_ENV = EXE=./$(EXE) NET=$(DATA_NET) DATA_DIR=$(DATA_DIR) NNUE_NODES=$(NNUE_NODES) DATA_SEED=$(DATA_SEED) \
-	DATAGEN_THREADS=$(DATAGEN_THREADS) BOOK=$(SHARED)/books/noob_2moves.epd NNUE_RANDOM_PLIES=$(NNUE_RANDOM_PLIES) CHESS960=$(DATA_960)
+	DATAGEN_THREADS=$(DATAGEN_THREADS) BOOK=$(SHARED)/books/noob_2moves.epd NNUE_RANDOM_PLIES=$(NNUE_RANDOM_PLIES) CHESS960=$(DATA_960) \
+	DATA_PRIORITY=$(DATA_PRIORITY)
 data-start: build
 	$(DATA_ENV) tools/datagen/datagen.sh start
 data-pause data-resume data-stop data-status:

@@ -11,8 +11,10 @@
 #
 # Settings come from the environment (the Makefile's data-* targets pass
 # them): EXE (the brudno binary), NET (the network that plays), DATA_DIR,
-# NNUE_NODES, DATA_SEED, DATAGEN_THREADS, BOOK, NNUE_RANDOM_PLIES, and
-# CHESS960=1 for Chess960 games (from `brudno chess960`'s 960 start
+# NNUE_NODES, DATA_SEED, DATAGEN_THREADS, BOOK, NNUE_RANDOM_PLIES,
+# DATA_PRIORITY (the nice value of its scheduling group, -12 by default:
+# see start below; a value below 0 needs root) and CHESS960=1 for
+# Chess960 games (from `brudno chess960`'s 960 start
 # positions instead of BOOK). The data file is named by the network that
 # plays it (the first 12 hex digits of its SHA-256), the nodes per move
 # and the seed (and -960 for Chess960), so each generation's data stays
@@ -29,6 +31,7 @@ DATAGEN_THREADS=${DATAGEN_THREADS:-2}
 BOOK=${BOOK:-../shared/books/noob_2moves.epd}
 NNUE_RANDOM_PLIES=${NNUE_RANDOM_PLIES:-4}
 CHESS960=${CHESS960:-0}
+DATA_PRIORITY=${DATA_PRIORITY:--12}
 PIDFILE=$DATA_DIR/datagen.pid
 
 running() { [ -f "$PIDFILE" ] && kill -0 "$(cat "$PIDFILE")" 2>/dev/null; }
@@ -55,11 +58,21 @@ start)
 	out=$DATA_DIR/net-$id-${NNUE_NODES}n-s$DATA_SEED$variant.bin
 	book=$(cd "$(dirname "$BOOK")" && pwd)/$(basename "$BOOK")
 	cd "$DATA_DIR"
-	nohup "./brudno-$id" datagen -format bin -append -book "$book" -random-plies "$NNUE_RANDOM_PLIES" \
+	# A session of its own, so that it is a scheduling group of its own
+	# (Linux autogroup), then that group's priority raised: builds and
+	# tests beside it take less of its share of the cores.
+	sid=$(command -v setsid || true)
+	$sid nohup "./brudno-$id" datagen -format bin -append -book "$book" -random-plies "$NNUE_RANDOM_PLIES" \
 		-nodes "$NNUE_NODES" -threads "$DATAGEN_THREADS" -games 100000000 -nnue "net-$id.nnue" \
-		-seed "$DATA_SEED" -out "$out" >> "$out.log" 2>&1 &
-	echo $! > "$PIDFILE"
-	echo "datagen: started (pid $!), writing $out"
+		-seed "$DATA_SEED" -out "$out" >> "$out.log" 2>&1 < /dev/null &
+	pid=$!
+	echo $pid > "$PIDFILE"
+	if [ -w "/proc/$pid/autogroup" ] && echo "$DATA_PRIORITY" > "/proc/$pid/autogroup" 2>/dev/null; then
+		prio=", its group at nice $DATA_PRIORITY"
+	else
+		prio=
+	fi
+	echo "datagen: started (pid $pid$prio), writing $out"
 	;;
 pause) signal STOP ;;
 resume) signal CONT ;;
@@ -88,7 +101,7 @@ paused)
 	"$@"
 	;;
 *)
-	sed -n '2,18p' "$0"
+	sed -n '2,21p' "$0"
 	exit 2
 	;;
 esac
