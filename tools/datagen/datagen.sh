@@ -59,19 +59,18 @@ start)
 	book=$(cd "$(dirname "$BOOK")" && pwd)/$(basename "$BOOK")
 	cd "$DATA_DIR"
 	# A session of its own, so that it is a scheduling group of its own
-	# (Linux autogroup), then that group's priority raised: builds and
-	# tests beside it take less of its share of the cores.
+	# (Linux autogroup), and that group's priority raised before the
+	# program starts: builds and tests beside it take less of its share of
+	# the cores.
 	sid=$(command -v setsid || true)
-	$sid nohup "./brudno-$id" datagen -format bin -append -book "$book" -random-plies "$NNUE_RANDOM_PLIES" \
+	$sid nohup sh -c 'echo "$0" > /proc/self/autogroup 2>/dev/null; exec "$@"' "$DATA_PRIORITY" \
+		"./brudno-$id" datagen -format bin -append -book "$book" -random-plies "$NNUE_RANDOM_PLIES" \
 		-nodes "$NNUE_NODES" -threads "$DATAGEN_THREADS" -games 100000000 -nnue "net-$id.nnue" \
 		-seed "$DATA_SEED" -out "$out" >> "$out.log" 2>&1 < /dev/null &
 	pid=$!
 	echo $pid > "$PIDFILE"
-	if [ -w "/proc/$pid/autogroup" ] && echo "$DATA_PRIORITY" > "/proc/$pid/autogroup" 2>/dev/null; then
-		prio=", its group at nice $DATA_PRIORITY"
-	else
-		prio=
-	fi
+	sleep 0.2
+	prio=$(sed -n 's/.* nice \(-*[0-9]*\)$/, its group at nice \1/p' "/proc/$pid/autogroup" 2>/dev/null || true)
 	echo "datagen: started (pid $pid$prio), writing $out"
 	;;
 pause) signal STOP ;;
