@@ -2,45 +2,73 @@ package board
 
 import (
 	"math/rand"
+	"slices"
+	"strings"
 	"testing"
 )
 
-// Every reversible move of a piece other than a pawn, on an empty board,
-// is in the cuckoo table at one of its two slots, and nothing else is.
+// Every reversible move of a piece other than a pawn, listed here from the
+// geometry of the moves (not from the attack tables), is found by the
+// detector's probe with its own two squares, and the table holds nothing
+// else: 3,668 moves, each stored once.
 func TestCuckooTable(t *testing.T) {
-	want := 0
-	for c := White; c <= Black; c++ {
+	abs := func(x int) int { return max(x, -x) }
+	reaches := func(pt PieceType, a, b Square) bool {
+		df, dr := abs(a.File()-b.File()), abs(a.Rank()-b.Rank())
+		straight, diagonal := df == 0 || dr == 0, df == dr
+		switch pt {
+		case Knight:
+			return df*dr == 2
+		case Bishop:
+			return diagonal
+		case Rook:
+			return straight
+		case Queen:
+			return straight || diagonal
+		case King:
+			return max(df, dr) == 1
+		}
+		return false
+	}
+	moves := 0
+	seen := map[uint64]bool{}
+	for _, c := range [2]Color{White, Black} {
 		for pt := Knight; pt <= King; pt++ {
-			pc := MakePiece(c, pt)
-			for s1 := Square(0); s1 < 64; s1++ {
-				for s2 := Square(0); s2 < 64; s2++ {
-					if !pieceAttacksEmpty(pt, s1).Has(s2) {
+			piece := MakePiece(c, pt)
+			for a := Square(0); a < 64; a++ {
+				for b := a + 1; b < 64; b++ {
+					if !reaches(pt, a, b) {
 						continue
 					}
-					if s1 < s2 {
-						want++
+					moves++
+					diff := pieceKeys[piece][a] ^ pieceKeys[piece][b] ^ sideKey
+					if m, ok := cuckooLookup(diff); !ok || m != NewMove(a, b) {
+						t.Fatalf("%v %v-%v: the probe finds %v, %v", piece, a, b, m, ok)
 					}
-					key := pieceKeys[pc][s1] ^ pieceKeys[pc][s2] ^ sideKey
-					j := cuckooH1(key)
-					if cuckooKeys[j] != key {
-						j = cuckooH2(key)
-					}
-					m := cuckooMoves[j]
-					if cuckooKeys[j] != key || min(m.From(), m.To()) != min(s1, s2) || max(m.From(), m.To()) != max(s1, s2) {
-						t.Fatalf("%v %v-%v: not in the table", pc, s1, s2)
-					}
+					seen[diff] = true
 				}
 			}
 		}
 	}
-	got := 0
-	for _, m := range cuckooMoves {
-		if m != NoMove {
-			got++
+	stored := 0
+	for _, e := range cuckooTable {
+		if e.move == NoMove {
+			continue
+		}
+		stored++
+		if !seen[e.diff] {
+			t.Errorf("%v stored with a difference that is no reversible move's", e.move)
 		}
 	}
-	if got != want || want != 3668 {
-		t.Errorf("%d moves in the table, %d reversible moves", got, want)
+	if moves != 3668 || stored != moves || len(seen) != moves {
+		t.Errorf("%d reversible moves (%d distinct differences), %d stored; want 3,668 of each", moves, len(seen), stored)
+	}
+	// A difference that is no move's is not found, nor is the empty
+	// slot's zero.
+	for _, diff := range []uint64{0, sideKey, pieceKeys[MakePiece(White, Pawn)][12] ^ pieceKeys[MakePiece(White, Pawn)][20] ^ sideKey} {
+		if m, ok := cuckooLookup(diff); ok {
+			t.Errorf("%#x: the probe finds %v", diff, m)
+		}
 	}
 }
 
@@ -117,4 +145,80 @@ func TestUpcomingRepetition(t *testing.T) {
 		t.Errorf("only %d of %d positions had a move to a repetition", found, checked)
 	}
 	t.Logf("%d positions, %d with a move to a repetition, %d more where the move found is not legal", checked, found, illegal)
+}
+
+// The detector along lines that end in a repetition in master play: at
+// every ply it finds a move exactly when a legal move repeats a position
+// (and then the move it finds is one), and it first finds one where the
+// line's repetition begins.
+func TestUpcomingRepetitionInGames(t *testing.T) {
+	for _, g := range []struct {
+		name  string
+		moves string
+		first int    // the first ply after which a repeating move exists
+		move  string // that move
+	}{
+		{
+			// The Zaitsev Ruy Lopez's repetition, 11.Ng5 Rf8 12.Nf3 Re8,
+			// a drawing line of many master games. After 11...Rf8, Nf3
+			// returns to the position after 10.d4, whose en-passant
+			// square is not in the key (no pawn can take).
+			"Zaitsev",
+			"e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 e8g8 h2h3 c8b7 d2d4 f8e8 " +
+				"f3g5 e8f8 g5f3 f8e8 f3g5 e8f8 g5f3",
+			22, "g5f3",
+		},
+		{
+			// The double bongcloud, drawn by repetition (Carlsen-Nakamura,
+			// 2021). The kings' first steps lose the castling rights, so
+			// 3.Ke1 and 3...Ke8 repeat nothing; 4...Ke7 is the first
+			// repeating move.
+			"bongcloud",
+			"e2e4 e7e5 e1e2 e8e7 e2e1 e7e8 e1e2 e8e7 e2e1 e7e8 e1e2 e8e7",
+			7, "e8e7",
+		},
+		{
+			// Hamppe-Meitner, Vienna 1872, "the immortal draw": after
+			// 16.Kxc6 Bb7+ 17.Kb5 Ba6+ 18.Kc6, Bb7+ repeats.
+			"immortal draw",
+			"e2e4 e7e5 b1c3 f8c5 c3a4 c5f2 e1f2 d8h4 f2e3 h4f4 e3d3 d7d5 d3c3 f4e4 c3b3 b8a6 a2a3 e4a4 " +
+				"b3a4 a6c5 a4b4 a7a5 b4c5 g8e7 f1b5 e8d8 b5c6 b7b6 c5b5 e7c6 b5c6 c8b7 c6b5 b7a6 b5c6 a6b7",
+			35, "a6b7",
+		},
+	} {
+		p, err := ParseFEN(StartFEN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves := strings.Fields(g.moves)
+		for ply := 0; ply <= len(moves); ply++ {
+			var list MoveList
+			p.GenerateLegal(&list)
+			var repeating []Move
+			for _, m := range list.Slice() {
+				p.Make(m)
+				if p.IsRepetition() {
+					repeating = append(repeating, m)
+				}
+				p.Unmake()
+			}
+			cu := p.upcomingRepetition()
+			switch {
+			case ply < g.first && (cu != NoMove || len(repeating) > 0):
+				t.Errorf("%s, ply %d: found %v, repeating %v, before the repetition begins", g.name, ply, cu, repeating)
+			case ply >= g.first && (cu == NoMove || !slices.Contains(repeating, cu)):
+				t.Errorf("%s, ply %d: found %v, repeating %v", g.name, ply, cu, repeating)
+			case ply == g.first && cu.String() != g.move:
+				t.Errorf("%s, ply %d: found %v, want %s", g.name, ply, cu, g.move)
+			}
+			if ply == len(moves) {
+				break
+			}
+			m, err := p.ParseMove(moves[ply])
+			if err != nil {
+				t.Fatalf("%s: %v", g.name, err)
+			}
+			p.Make(m)
+		}
+	}
 }
