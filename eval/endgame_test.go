@@ -1,9 +1,8 @@
 // Endgame knowledge tests: draws scored exactly 0 (insufficient material,
 // two knights, the wrong rook-pawn bishop), bishop and knight driving the
 // king to the right corner, opposite-coloured bishop scaling, and the KPK
-// bitbase on known positions and against the rules of chess (each
-// position's value agrees with its successors' by the board's own move
-// generation).
+// bitbase on known positions (kpk_test.go checks it against the rules and
+// against the Syzygy table).
 package eval
 
 import (
@@ -218,62 +217,4 @@ func compress(r string) string {
 		sb.WriteByte(byte('0' + n))
 	}
 	return sb.String()
-}
-
-// TestKPKAgreesWithTheRules checks a sample of the bitbase against the
-// rules as the board implements them: with the weak side to move, a won
-// position has only won successors (and is not stalemate, and the pawn
-// cannot be taken); with the strong side to move, a won position has a
-// won successor. Promotions are left out (their successor is not KPK),
-// so positions with the pawn on the seventh and White to move are not
-// checked.
-func TestKPKAgreesWithTheRules(t *testing.T) {
-	var list board.MoveList
-	checked := 0
-	won := 0
-	for i := 0; i < kpkSize; i += 11 {
-		pi := i % 24
-		stm, wk, bk := i/(24*64*64), board.Square(i/(24*64)%64), board.Square(i/24%64)
-		pawn := board.SquareAt(pi%4, pi/4+1)
-		if kpkInitial(stm, wk, bk, pawn) == kpkInvalid || (stm == 0 && pawn.Rank() == 6) {
-			continue
-		}
-		var squares [64]byte
-		squares[wk], squares[bk], squares[pawn] = 'K', 'k', 'P'
-		side := "w"
-		if stm == 1 {
-			side = "b"
-		}
-		p := mustParse(t, placement(squares)+" "+side+" - - 0 1")
-		w := kpkWon(board.White, wk, pawn, bk, p.Side())
-		if w {
-			won++
-		}
-		p.GenerateLegal(&list)
-		anyWon, allWon := false, true
-		for _, m := range list.Slice() {
-			p.Make(m)
-			var succ bool
-			if p.Pieces(board.White, board.Pawn) != 0 {
-				succ = kpkWon(board.White, p.KingSquare(board.White), p.Pieces(board.White, board.Pawn).First(), p.KingSquare(board.Black), p.Side())
-			}
-			p.Unmake()
-			anyWon = anyWon || succ
-			allWon = allWon && succ
-		}
-		var want bool
-		if stm == 0 {
-			want = anyWon
-		} else {
-			want = list.Count > 0 && allWon || list.Count == 0 && p.InCheck()
-		}
-		if w != want {
-			t.Fatalf("%s: bitbase says won=%v, its successors say %v", p.FEN(), w, want)
-		}
-		checked++
-	}
-	if checked < 10000 || won < checked/4 || won > checked*9/10 {
-		t.Fatalf("checked %d positions, %d won: too few, or implausible", checked, won)
-	}
-	t.Logf("checked %d positions, %d won", checked, won)
 }

@@ -6,8 +6,8 @@ package eval
 import "brudno/board"
 
 // The tables are package-level variables with initialisers (not set in an
-// init function), so that Go initialises them before anything that uses
-// them at start-up, such as the KPK bitbase.
+// init function), so that Go initialises them before any other package-
+// level initialiser that uses them at start-up.
 var (
 	fileMask = func() (m [8]board.Bitboard) {
 		for f := range m {
