@@ -127,20 +127,28 @@ nnue-data: build
 
 # Data that never stops (docs/nnue-data.md): data-start starts the
 # NNUE data generation above in the background with the network DATA_NET
-# (the embedded default), appending to DATA_DIR/net-ID-NODESn-sSEED.bin,
+# (the embedded default), appending to DATA_DIR/net-ID-NODESn-sSEED-TAG.bin,
 # ID the network's SHA-256 prefix; data-pause and data-resume stop and
 # restart it (SIGSTOP/SIGCONT) around a match; data-stop ends it cleanly;
 # data-status shows it and the files. `tools/datagen/datagen.sh paused
 # CMD...` runs a command with it paused. DATA_960=1 plays Chess960 games
-# into DATA_DIR/net-ID-NODESn-sSEED-960.bin.
+# into DATA_DIR/net-ID-NODESn-sSEED-TAG-960.bin. DATA_FLAGS, DATA_SYZYGY
+# and DATA_TAG are the recipe (below); DATA_PRIORITY the nice value of
+# datagen's scheduling group.
 DATA_DIR ?= $(HOME)/brudno-data
 DATA_SEED ?= 1
 DATA_NET ?= engine/nets/default.nnue
 DATA_960 ?= 0
 DATA_PRIORITY ?= -12
+# The recipe of the fifth generation's data (docs/nnue-data.md, "Which
+# settings give the most per core-hour"): games adjudicated by the 3-4-piece
+# tables and resigned at 600 centipawns for 4 plies; files tagged -adj.
+DATA_FLAGS ?= -resign-score 600 -resign-plies 4
+DATA_SYZYGY ?= $(SHARED)/syzygy
+DATA_TAG ?= adj
 DATA_ENV = EXE=./$(EXE) NET=$(DATA_NET) DATA_DIR=$(DATA_DIR) NNUE_NODES=$(NNUE_NODES) DATA_SEED=$(DATA_SEED) \
 	DATAGEN_THREADS=$(DATAGEN_THREADS) BOOK=$(SHARED)/books/noob_2moves.epd NNUE_RANDOM_PLIES=$(NNUE_RANDOM_PLIES) CHESS960=$(DATA_960) \
-	DATA_PRIORITY=$(DATA_PRIORITY)
+	DATA_PRIORITY=$(DATA_PRIORITY) DATA_FLAGS="$(DATA_FLAGS)" DATA_SYZYGY=$(DATA_SYZYGY) DATA_TAG=$(DATA_TAG)
 data-start: build
 	$(DATA_ENV) tools/datagen/datagen.sh start
 data-pause data-resume data-stop data-status:

@@ -34,11 +34,13 @@ func TestDatagenScript(t *testing.T) {
 	}
 	script, _ := filepath.Abs(filepath.Join("..", "tools", "datagen", "datagen.sh"))
 	chess960 := "0"
+	var extra []string // more settings of the environment
 	run := func(args ...string) string {
 		t.Helper()
 		cmd := exec.Command("bash", append([]string{script}, args...)...)
 		cmd.Env = append(os.Environ(), "EXE="+exe, "NET="+net, "DATA_DIR="+filepath.Join(dir, "data"),
 			"NNUE_NODES=300", "DATA_SEED=7", "DATAGEN_THREADS=1", "BOOK="+book, "CHESS960="+chess960)
+		cmd.Env = append(cmd.Env, extra...)
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("datagen.sh %v: %v\n%s", args, err, out)
@@ -103,4 +105,33 @@ func TestDatagenScript(t *testing.T) {
 	if size() != stopped2 {
 		t.Errorf("the standard file changed while Chess960 games were played")
 	}
+
+	// A recipe of its own: more flags, a folder of tables (one without any
+	// is left out of the command), a tag in the file's name; the status
+	// gives the CPU seconds.
+	chess960 = "0"
+	extra = []string{"DATA_FLAGS=-resign-score 600 -resign-plies 4", "DATA_SYZYGY=" + dir, "DATA_TAG=adj"}
+	sizeAdj := func() int64 { return fileSize(filepath.Join(dir, "data", "net-*-300n-s7-adj.bin")) }
+	if out := run("start"); !strings.Contains(out, "-s7-adj.bin") {
+		t.Fatalf("start with DATA_TAG=adj: %s", out)
+	}
+	waitFor("records of the tagged recipe", func() bool { return sizeAdj() > 0 })
+	if out := run("status"); !strings.Contains(out, "CPU seconds so far") {
+		t.Errorf("status while running: %s", out)
+	}
+	ps, err := exec.Command("ps", "-o", "args=", "-p", strings.TrimSpace(readFile(t, filepath.Join(dir, "data", "datagen.pid")))).Output()
+	if err != nil || !strings.Contains(string(ps), "-resign-score 600 -resign-plies 4") || strings.Contains(string(ps), "-syzygy") {
+		t.Errorf("the tagged run's command: %q (%v)", ps, err)
+	}
+	run("stop")
+	waitFor("exit after the tagged run's stop", func() bool { return strings.Contains(run("status"), "not running") })
+}
+
+func readFile(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

@@ -13,8 +13,10 @@
 # them): EXE (the brudno binary), NET (the network that plays), DATA_DIR,
 # NNUE_NODES, DATA_SEED, DATAGEN_THREADS, BOOK, NNUE_RANDOM_PLIES,
 # DATA_PRIORITY (the nice value of its scheduling group, -12 by default:
-# see start below; a value below 0 needs root) and CHESS960=1 for
-# Chess960 games (from `brudno chess960`'s 960 start
+# see start below; a value below 0 needs root), DATA_FLAGS (more datagen
+# flags), DATA_SYZYGY (a folder of tables to adjudicate by, used when it
+# holds any), DATA_TAG (a suffix of the file name, naming the recipe) and
+# CHESS960=1 for Chess960 games (from `brudno chess960`'s 960 start
 # positions instead of BOOK). The data file is named by the network that
 # plays it (the first 12 hex digits of its SHA-256), the nodes per move
 # and the seed (and -960 for Chess960), so each generation's data stays
@@ -32,6 +34,9 @@ BOOK=${BOOK:-../shared/books/noob_2moves.epd}
 NNUE_RANDOM_PLIES=${NNUE_RANDOM_PLIES:-4}
 CHESS960=${CHESS960:-0}
 DATA_PRIORITY=${DATA_PRIORITY:--12}
+DATA_FLAGS=${DATA_FLAGS:-}
+DATA_SYZYGY=${DATA_SYZYGY:-}
+DATA_TAG=${DATA_TAG:-}
 PIDFILE=$DATA_DIR/datagen.pid
 
 running() { [ -f "$PIDFILE" ] && kill -0 "$(cat "$PIDFILE")" 2>/dev/null; }
@@ -55,8 +60,12 @@ start)
 	id=$(sha256sum "$NET" | cut -c1-12)
 	cp "$EXE" "$DATA_DIR/brudno-$id"
 	cp "$NET" "$DATA_DIR/net-$id.nnue"
-	out=$DATA_DIR/net-$id-${NNUE_NODES}n-s$DATA_SEED$variant.bin
+	out=$DATA_DIR/net-$id-${NNUE_NODES}n-s$DATA_SEED${DATA_TAG:+-$DATA_TAG}$variant.bin
 	book=$(cd "$(dirname "$BOOK")" && pwd)/$(basename "$BOOK")
+	tables=
+	if [ -n "$DATA_SYZYGY" ] && ls "$DATA_SYZYGY"/*.rtbw > /dev/null 2>&1; then
+		tables="-syzygy $(cd "$DATA_SYZYGY" && pwd)"
+	fi
 	cd "$DATA_DIR"
 	# A session of its own, so that it is a scheduling group of its own
 	# (Linux autogroup), and that group's priority raised before the
@@ -66,7 +75,7 @@ start)
 	$sid nohup sh -c 'echo "$0" > /proc/self/autogroup 2>/dev/null; exec "$@"' "$DATA_PRIORITY" \
 		"./brudno-$id" datagen -format bin -append -book "$book" -random-plies "$NNUE_RANDOM_PLIES" \
 		-nodes "$NNUE_NODES" -threads "$DATAGEN_THREADS" -games 100000000 -nnue "net-$id.nnue" \
-		-seed "$DATA_SEED" -out "$out" >> "$out.log" 2>&1 < /dev/null &
+		-seed "$DATA_SEED" $DATA_FLAGS $tables -out "$out" >> "$out.log" 2>&1 < /dev/null &
 	pid=$!
 	echo $pid > "$PIDFILE"
 	sleep 0.2
@@ -86,7 +95,7 @@ status)
 	case $state in
 	T*) echo "datagen: paused (pid $pid)" ;;
 	"") echo "datagen: not running" ;;
-	*) echo "datagen: running (pid $pid)" ;;
+	*) echo "datagen: running (pid $pid, $(awk '{printf "%d", ($14 + $15) / 100}' "/proc/$pid/stat" 2>/dev/null || echo '?') CPU seconds so far)" ;;
 	esac
 	for f in "$DATA_DIR"/*.bin; do
 		[ -f "$f" ] || continue
@@ -100,7 +109,7 @@ paused)
 	"$@"
 	;;
 *)
-	sed -n '2,21p' "$0"
+	sed -n '2,24p' "$0"
 	exit 2
 	;;
 esac
