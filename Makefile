@@ -4,7 +4,7 @@ EXE ?= brudno
 GO ?= go
 SHARED ?= ../shared
 
-.PHONY: all build build-tune run test soak tb-match fuzz-protocol data-start data-pause data-resume data-stop data-status test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor smp-match
+.PHONY: all build build-tune run test soak tb-match fuzz-protocol data-start data-pause data-resume data-stop data-status test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor smp-match openbench
 
 all: build
 
@@ -385,3 +385,12 @@ smp-match: build
 			>> $(SMP_OUT)/smp-$$s.log 2>&1 || exit 1; \
 		tail -n 12 $(SMP_OUT)/smp-$$s.log; \
 	done
+
+# OpenBench's own server and client on the loopback interface, running an
+# SPRT, an SPSA tune and a DATAGEN workload of Brudno's commits
+# (docs/openbench.md). OPENBENCH=path is a clone of AndyGrant/OpenBench;
+# FASTCHESS=path a fastchess binary; the workspace is OB_WORK (outside the
+# repository by default). Not part of `make test`: it takes half an hour.
+openbench:
+	@test -n "$(OPENBENCH)" || { echo "openbench: set OPENBENCH=path/to/OpenBench"; exit 2; }
+	FASTCHESS=$(FASTCHESS) BOOK=$(SHARED)/books/noob_2moves.epd tools/openbench/run.sh $(OPENBENCH)
