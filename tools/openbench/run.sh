@@ -20,9 +20,9 @@
 #   SPRT_TC, SPRT_BOUNDS, SPRT_MINUTES  N=5000, [0.00, 10.00], 15 (then the
 #                script presses the workload's Stop button)
 #   TUNE_COMMIT, TUNE_PARAMS, TUNE_ITERATIONS, TUNE_PAIRS, TUNE_TC, TUNE_MINUTES
-#                HEAD, "RFPMargin FutilityMul", 6, 2, N=5000, 30
+#                HEAD, "RFPMargin FutilityMul", 4, 2, N=5000, 30
 #   DATA_COMMIT, DATA_GAMES, DATA_TC, DATA_GENFENS, DATA_MINUTES
-#                HEAD, 200, N=2500, "", 60
+#                HEAD, 100, N=2500, "", 60
 #   CLIENT_THREADS   the client's -T for the SPRT and DATAGEN (default 1; an
 #                SPSA workload needs 2, a game pair at once, so its client
 #                gets 2)
@@ -48,12 +48,12 @@ SPRT_BOUNDS=${SPRT_BOUNDS:-[0.00, 10.00]}
 SPRT_MINUTES=${SPRT_MINUTES:-15}
 TUNE_COMMIT=${TUNE_COMMIT:-HEAD}
 TUNE_PARAMS=${TUNE_PARAMS:-RFPMargin FutilityMul}
-TUNE_ITERATIONS=${TUNE_ITERATIONS:-6}
+TUNE_ITERATIONS=${TUNE_ITERATIONS:-4}
 TUNE_PAIRS=${TUNE_PAIRS:-2}
 TUNE_TC=${TUNE_TC:-N=5000}
 TUNE_MINUTES=${TUNE_MINUTES:-30}
 DATA_COMMIT=${DATA_COMMIT:-HEAD}
-DATA_GAMES=${DATA_GAMES:-200}
+DATA_GAMES=${DATA_GAMES:-100}
 DATA_TC=${DATA_TC:-N=2500}
 DATA_GENFENS=${DATA_GENFENS:-}
 DATA_MINUTES=${DATA_MINUTES:-60}
@@ -168,8 +168,15 @@ for engine in ('Brudno', 'BrudnoTune'):
     open(os.path.join(server, 'Engines', engine + '.json'), 'w').write(text)
 EOF
 server_env=(env "${proxy_env[@]}" PYTHONPATH="$here" DJANGO_SETTINGS_MODULE=ob_settings)
-(cd "$W/server" && "${server_env[@]}" "$PYTHON" manage.py migrate --noinput >"$W/log/migrate.log" 2>&1) ||
-	{ tail -20 "$W/log/migrate.log"; die "migrate failed"; }
+# A freshly migrated, empty database, kept per OpenBench commit in src/:
+# migrating takes minutes on a busy machine.
+db=$W/src/openbench-$obcommit.sqlite3
+if [ ! -f "$db" ]; then
+	(cd "$W/server" && "${server_env[@]}" "$PYTHON" manage.py migrate --noinput >"$W/log/migrate.log" 2>&1) ||
+		{ tail -20 "$W/log/migrate.log"; die "migrate failed"; }
+	cp "$W/server/db.sqlite3" "$db.tmp" && mv "$db.tmp" "$db"
+fi
+cp "$db" "$W/server/db.sqlite3"
 spawn "$W/log/server.log" "$W/server" "${server_env[@]}" "$PYTHON" manage.py runserver "127.0.0.1:$OB_PORT" --noreload
 for _ in $(seq 120); do
 	curl -s -o /dev/null "$OB_SERVER/login/" && break
