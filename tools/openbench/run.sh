@@ -117,12 +117,14 @@ echo "OpenBench $obcommit"
 echo "Brudno $(git -C "$root" rev-parse HEAD)"
 
 # Every process that speaks https goes through the stand-in for GitHub and
-# trusts its CA; the OpenBench server itself is reached directly.
+# trusts its CA; the OpenBench server itself is reached directly. Go builds
+# fetch nothing, and with -trimpath the build cache serves every build of
+# the same source, wherever the client unpacked it.
 proxy_env=(HTTPS_PROXY=http://127.0.0.1:$PROXY_PORT HTTP_PROXY=http://127.0.0.1:$PROXY_PORT
 	https_proxy=http://127.0.0.1:$PROXY_PORT http_proxy=http://127.0.0.1:$PROXY_PORT
 	NO_PROXY=127.0.0.1,localhost no_proxy=127.0.0.1,localhost
 	REQUESTS_CA_BUNDLE=$W/tls/ca.pem CURL_CA_BUNDLE=$W/tls/ca.pem SSL_CERT_FILE=$W/tls/ca.pem
-	GOPROXY=off GOTOOLCHAIN=local GOFLAGS=-mod=readonly)
+	GOPROXY=off GOTOOLCHAIN=local "GOFLAGS=-mod=readonly -trimpath")
 
 say "a local CA and a certificate for the GitHub hosts"
 (
