@@ -26,6 +26,9 @@
 #   CLIENT_THREADS   the client's -T for the SPRT and DATAGEN (default 1; an
 #                SPSA workload needs 2, a game pair at once, so its client
 #                gets 2)
+#   CLIENT_NICE  the client's niceness, which its engines inherit (default
+#                10). OpenBench stops a workload whose bench takes over 60
+#                seconds; on a loaded machine nice 10 can be too slow.
 #
 # The server, the client and the stand-in for GitHub run in their own
 # sessions and are ended by their process ids when the script exits.
@@ -58,6 +61,7 @@ DATA_TC=${DATA_TC:-N=2500}
 DATA_GENFENS=${DATA_GENFENS:-}
 DATA_MINUTES=${DATA_MINUTES:-60}
 CLIENT_THREADS=${CLIENT_THREADS:-1}
+CLIENT_NICE=${CLIENT_NICE:-10}
 OB_USER=brudno
 OB_PASSWORD=brudno-local-only
 REPO=local/brudno # the stand-in's owner/name: https://github.com/local/brudno
@@ -223,7 +227,7 @@ printf '#!/bin/sh\nexec %s -s 0 "$@"\n' "$(command -v pkill)" >"$W/bin/pkill"
 chmod +x "$W/bin/pkill"
 client_sid=
 start_client() { # threads
-	spawn "$W/log/client.log" "$W/client" env "${proxy_env[@]}" PATH="$W/bin:$PATH" nice -n 10 "$PYTHON" client.py \
+	spawn "$W/log/client.log" "$W/client" env "${proxy_env[@]}" PATH="$W/bin:$PATH" nice -n "$CLIENT_NICE" "$PYTHON" client.py \
 		-U "$OB_USER" -P "$OB_PASSWORD" -S "$OB_SERVER" -T "$1" -N 1 --no-client-downloads
 	client_sid=${sids[-1]}
 	echo "client -T $1 started (log $W/log/client.log)"
