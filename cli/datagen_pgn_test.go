@@ -261,6 +261,88 @@ Nc6) Nc6 {+M3/12 0.100s} 3.Bb5 {+0.20/12} a6 ; -0.40/9 0.200s
 	}
 }
 
+// A game as OpenBench's archive holds it (`/api/pgns/ID/`, unpacked by
+// its Scripts/archive2pgns.py): its client rewrites each game before the
+// upload, keeping a few tags (no Termination) and adding ScaleFactor,
+// writing the moves without move numbers, and cutting each comment to
+// `score/depth time, n=, sd=` (VERBOSE), `score/depth` (COMPACT) or
+// `unknown`. The first game's text is from a DATAGEN workload run on
+// OpenBench's own client (docs/openbench.md), cut short.
+func TestDatagenPGNOpenBenchArchive(t *testing.T) {
+	games := `[Event "Fastchess Tournament"]
+[Site "?"]
+[Date "2026.11.28"]
+[Round "1"]
+[White "Brudno-dev"]
+[Black "Brudno-base"]
+[Result "0-1"]
+[FEN "r1bqkbnr/pppnp1p1/3p1p1p/8/3PP3/PP6/2P2PPP/RNBQKBNR b KQkq - 0 5"]
+[TimeControl "-"]
+[ScaleFactor "7.4277036841410276"]
+[SetUp "1"]
+[GameEndTime "2026-11-28T21:50:34 +0000"]
+
+e5 {-0.49/6 0.070s, n=1584, sd=13} Nc3 {+0.53/5} Be7 {unknown} Bc4 {+0.73/5 0.150s, n=1616, sd=14} 0-1
+
+[Event "Fastchess Tournament"]
+[Result "1/2-1/2"]
+
+e4 {+0.30/7} e5 {-0.20/7} 1/2-1/2
+`
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "ob.pgn"), filepath.Join(dir, "ob.bin")
+	if err := os.WriteFile(in, []byte(games), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if rc := cmdDatagenPGN([]string{"-skip-plies", "0", "-out", out, in}, &stdout, &stderr); rc != 0 {
+		t.Fatalf("exit %d: %s", rc, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "2 games, 5 records") || stderr.Len() != 0 {
+		t.Errorf("summary %q, stderr %q", stdout.String(), stderr.String())
+	}
+	// e5 -49, Nc3 +53, Bc4 +73 (not Be7: no score), 0-1; then e4 +30 and
+	// e5 -20, drawn.
+	var want []data.Record
+	for _, g := range []struct {
+		fen    string
+		result data.Result
+		moves  []string
+		scores []int
+	}{
+		{"r1bqkbnr/pppnp1p1/3p1p1p/8/3PP3/PP6/2P2PPP/RNBQKBNR b KQkq - 0 5", data.BlackWin,
+			[]string{"e7e5", "b1c3", "f8e7", "f1c4"}, []int{-49, 53, 0, 73}},
+		{board.StartFEN, data.Draw, []string{"e2e4", "e7e5"}, []int{30, -20}},
+	} {
+		pos, err := board.ParseFEN(g.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := len(want)
+		for i, uci := range g.moves {
+			m, err := pos.ParseMove(uci)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.scores[i] != 0 {
+				want = append(want, data.Encode(pos, g.scores[i], g.result))
+			}
+			pos.Make(m)
+		}
+		want[start].SetGameStart()
+	}
+	got := readRecords(t, out)
+	if len(got) != len(want) {
+		t.Fatalf("%d records, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			g, _ := got[i].FEN()
+			t.Errorf("record %d: %s score %d result %v", i, g, got[i].Score(), got[i].Result())
+		}
+	}
+}
+
 func TestCommentScore(t *testing.T) {
 	for _, c := range []struct {
 		comment  string
