@@ -139,7 +139,7 @@ DATA_DIR ?= $(HOME)/brudno-data
 DATA_SEED ?= 1
 DATA_NET ?= engine/nets/default.nnue
 DATA_960 ?= 0
-DATA_PRIORITY ?= -12
+DATA_PRIORITY ?= -15
 # The recipe of the fifth generation's data (docs/nnue-data.md, "Which
 # settings give the most per core-hour"): games adjudicated by the 3-4-piece
 # tables and resigned at 600 centipawns for 4 plies; files tagged -adj.

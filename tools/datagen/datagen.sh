@@ -12,7 +12,7 @@
 # Settings come from the environment (the Makefile's data-* targets pass
 # them): EXE (the brudno binary), NET (the network that plays), DATA_DIR,
 # NNUE_NODES, DATA_SEED, DATAGEN_THREADS, BOOK, NNUE_RANDOM_PLIES,
-# DATA_PRIORITY (the nice value of its scheduling group, -12 by default:
+# DATA_PRIORITY (the nice value of its scheduling group, -15 by default:
 # see start below; a value below 0 needs root), DATA_FLAGS (more datagen
 # flags), DATA_SYZYGY (a folder of tables to adjudicate by, used when it
 # holds any), DATA_TAG (a suffix of the file name, naming the recipe) and
@@ -33,7 +33,7 @@ DATAGEN_THREADS=${DATAGEN_THREADS:-2}
 BOOK=${BOOK:-../shared/books/noob_2moves.epd}
 NNUE_RANDOM_PLIES=${NNUE_RANDOM_PLIES:-4}
 CHESS960=${CHESS960:-0}
-DATA_PRIORITY=${DATA_PRIORITY:--12}
+DATA_PRIORITY=${DATA_PRIORITY:--15}
 DATA_FLAGS=${DATA_FLAGS:-}
 DATA_SYZYGY=${DATA_SYZYGY:-}
 DATA_TAG=${DATA_TAG:-}
