@@ -1,9 +1,10 @@
 package nnue
 
 // The vector kernels: the pure Go reference versions, and dispatch to the
-// assembly versions (simd_amd64.go) when useSIMD is set. Every slice
-// argument holds exactly the n = H lanes that the kernel works on; n is a
-// multiple of 16. int16 sums wrap, as VPADDW and VPSUBW do.
+// assembly versions (AVX2 in simd_amd64.go, NEON in simd_arm64.go) when
+// useSIMD is set. Every slice argument holds exactly the n = H lanes that
+// the kernel works on; n is a multiple of 16. int16 sums wrap, as VPADDW
+// and VPSUBW (AVX2) and ADD and SUB (NEON) do.
 
 // useSIMD selects the assembly kernels; it is only ever true when
 // hasSIMD is.
@@ -20,8 +21,9 @@ func UseSIMD(on bool) (previous bool) {
 	return previous
 }
 
-// HasSIMD reports whether this CPU and build can run the assembly kernels
-// (amd64 with AVX2 and an OS that saves the YMM registers).
+// HasSIMD reports whether this CPU and build can run the assembly kernels:
+// amd64 with AVX2 and an OS that saves the YMM registers, or any arm64
+// (NEON); never with the purego build tag.
 func HasSIMD() bool { return hasSIMD }
 
 // SIMD reports whether the assembly kernels are in use.

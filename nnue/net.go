@@ -23,9 +23,9 @@
 //
 // with Go's truncating division, scale being the net's (Scale, 400, unless
 // its trainer read the search scores on another scale). On amd64 CPUs
-// with AVX2 the accumulator updates and the output layer run in assembly;
-// everywhere else, or after UseSIMD(false), in pure Go. Both give
-// bit-identical results.
+// with AVX2 and on arm64 (NEON) the accumulator updates and the output
+// layer run in assembly; everywhere else, with the purego build tag, or
+// after UseSIMD(false), in pure Go. Both give bit-identical results.
 //
 // File format (little-endian), version 1 (a net without king buckets) or
 // 2 (with K > 1 king buckets, kingbuckets.go):

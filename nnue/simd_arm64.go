@@ -1,0 +1,65 @@
+//go:build arm64 && !purego
+
+package nnue
+
+// NEON kernels in simd_arm64.s. Each takes n, the number of int16 lanes, a
+// multiple of 16; the wrappers check the slice lengths so that the
+// assembly never reads or writes out of bounds. Advanced SIMD is a
+// mandatory part of ARMv8-A, so every arm64 CPU Go runs on has it and no
+// detection is needed.
+
+const hasSIMD = true
+
+//go:noescape
+func addSubNEON(dst, src, a, s *int16, n int)
+
+//go:noescape
+func addSub2NEON(dst, src, a, s1, s2 *int16, n int)
+
+//go:noescape
+func add2Sub2NEON(dst, src, a1, a2, s1, s2 *int16, n int)
+
+//go:noescape
+func addNEON(dst, src, a *int16, n int)
+
+//go:noescape
+func subNEON(dst, src, s *int16, n int)
+
+//go:noescape
+func screluDotNEON(acc, w *int16, n int) int32
+
+func addSubFast(dst, src, a, s []int16) {
+	n := len(dst)
+	_, _, _ = src[n-1], a[n-1], s[n-1]
+	addSubNEON(&dst[0], &src[0], &a[0], &s[0], n)
+}
+
+func addSub2Fast(dst, src, a, s1, s2 []int16) {
+	n := len(dst)
+	_, _, _, _ = src[n-1], a[n-1], s1[n-1], s2[n-1]
+	addSub2NEON(&dst[0], &src[0], &a[0], &s1[0], &s2[0], n)
+}
+
+func add2Sub2Fast(dst, src, a1, a2, s1, s2 []int16) {
+	n := len(dst)
+	_, _, _, _, _ = src[n-1], a1[n-1], a2[n-1], s1[n-1], s2[n-1]
+	add2Sub2NEON(&dst[0], &src[0], &a1[0], &a2[0], &s1[0], &s2[0], n)
+}
+
+func addFast(dst, src, a []int16) {
+	n := len(dst)
+	_, _ = src[n-1], a[n-1]
+	addNEON(&dst[0], &src[0], &a[0], n)
+}
+
+func subFast(dst, src, s []int16) {
+	n := len(dst)
+	_, _ = src[n-1], s[n-1]
+	subNEON(&dst[0], &src[0], &s[0], n)
+}
+
+func screluDotFast(acc, w []int16) int32 {
+	n := len(acc)
+	_ = w[n-1]
+	return screluDotNEON(&acc[0], &w[0], n)
+}
