@@ -47,8 +47,9 @@ func TestKernelsMatchReference(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	for iter := 0; iter < 20; iter++ {
 		for _, n := range kernelSizes {
-			// Offsets by one lane make the slices unaligned.
-			off := rng.Intn(2)
+			// Offsets of 0 to 7 lanes give every misalignment of a
+			// 16-byte vector.
+			off := rng.Intn(8)
 			vec := func() []int16 { return randVec(rng, n+off, true)[off:] }
 			src, a1, a2, s1, s2 := vec(), vec(), vec(), vec(), vec()
 			got, want := make([]int16, n), make([]int16, n)
@@ -141,5 +142,110 @@ func TestUseSIMD(t *testing.T) {
 	}
 	if SIMD() {
 		t.Fatal("UseSIMD(false) left SIMD on")
+	}
+}
+
+// randFullWeights returns weights anywhere in int16, beyond the ±127 of a
+// valid net, so that v*w wraps in int16 as screluDotGeneric defines it.
+func randFullWeights(rng *rand.Rand, n int) []int16 {
+	w := make([]int16, n)
+	for i := range w {
+		if rng.Intn(4) == 0 {
+			w[i] = edgeValues[rng.Intn(len(edgeValues))]
+		} else {
+			w[i] = int16(rng.Uint32())
+		}
+	}
+	return w
+}
+
+// Every allowed hidden size, with guard lanes after dst that no kernel may
+// touch and inputs longer than dst (the kernels work on len(dst) lanes).
+func TestKernelsEveryLength(t *testing.T) {
+	if !HasSIMD() {
+		t.Skip("no SIMD kernels on this CPU or build")
+	}
+	rng := rand.New(rand.NewSource(11))
+	const guard = 40
+	const sentinel = 0x5a5a
+	for n := MinHidden; n <= MaxHidden; n += 16 {
+		off := rng.Intn(8)
+		vec := func() []int16 { return randVec(rng, n+off+guard, true)[off:] }
+		src, a1, a2, s1, s2 := vec(), vec(), vec(), vec(), vec()
+		gotBuf, want := make([]int16, n+guard), make([]int16, n)
+		got := gotBuf[:n]
+		check := func(name string) {
+			t.Helper()
+			for i := range got {
+				if got[i] != want[i] {
+					t.Fatalf("%s n=%d lane %d: %d, want %d", name, n, i, got[i], want[i])
+				}
+			}
+			for i, x := range gotBuf[n:] {
+				if x != sentinel {
+					t.Fatalf("%s n=%d wrote guard lane %d: %d", name, n, n+i, x)
+				}
+			}
+		}
+		for i := range gotBuf {
+			gotBuf[i] = sentinel
+		}
+		addSubFast(got, src, a1, s1)
+		addSubGeneric(want, src, a1, s1)
+		check("addSub")
+		addSub2Fast(got, src, a1, s1, s2)
+		addSub2Generic(want, src, a1, s1, s2)
+		check("addSub2")
+		add2Sub2Fast(got, src, a1, a2, s1, s2)
+		add2Sub2Generic(want, src, a1, a2, s1, s2)
+		check("add2Sub2")
+		addFast(got, src, a1)
+		addGeneric(want, src, a1)
+		check("add")
+		subFast(got, src, s1)
+		subGeneric(want, src, s1)
+		check("sub")
+
+		acc := src[:n]
+		for _, w := range [][]int16{randWeights(rng, n), randFullWeights(rng, n)} {
+			if g, w2 := screluDotFast(acc, w), screluDotGeneric(acc, w); g != w2 {
+				t.Fatalf("screluDot n=%d: %d, want %d", n, g, w2)
+			}
+		}
+	}
+}
+
+// screluDot's int16 product v*w wraps before the widening multiply by v:
+// with v = 255 and w = 200, v*w = 51000 is -14536 in int16, and each lane
+// adds 255 * -14536 = -3706680 to the sum.
+func TestScreluDotProductWraps(t *testing.T) {
+	for _, n := range kernelSizes {
+		acc, w := make([]int16, n), make([]int16, n)
+		for i := range acc {
+			acc[i], w[i] = 300, 200 // clamped to 255
+		}
+		want := int32(int64(n) * -3706680)
+		if g := screluDotGeneric(acc, w); g != want {
+			t.Fatalf("reference n=%d: %d, want %d", n, g, want)
+		}
+		if HasSIMD() {
+			if g := screluDotFast(acc, w); g != want {
+				t.Fatalf("n=%d: %d, want %d", n, g, want)
+			}
+		}
+		// The largest products: 255 * int16(255*-32768) = 255*-32768
+		// per lane, whose sum wraps in int32 from n = 272 on.
+		for i := range w {
+			w[i] = -32768
+		}
+		want = int32(int64(n) * 255 * -32768)
+		if g := screluDotGeneric(acc, w); g != want {
+			t.Fatalf("reference n=%d w=-32768: %d, want %d", n, g, want)
+		}
+		if HasSIMD() {
+			if g := screluDotFast(acc, w); g != want {
+				t.Fatalf("n=%d w=-32768: %d, want %d", n, g, want)
+			}
+		}
 	}
 }
