@@ -4,7 +4,7 @@ EXE ?= brudno
 GO ?= go
 SHARED ?= ../shared
 
-.PHONY: all build build-tune run test soak tb-match fuzz-protocol data-start data-pause data-resume data-stop data-status test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor smp-match openbench
+.PHONY: all build build-tune run test soak tb-match fuzz-protocol data-start data-pause data-resume data-stop data-status test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor calibrate-drift cal-check smp-match openbench
 
 all: build
 
@@ -320,6 +320,9 @@ CAL_MATCH = -each tc=$(CAL_TC) option.Threads=1 option.Hash=16 \
 CAL_CHECK = @for elo in $(CAL_ELOS); do \
 	r=$$(printf 'setoption name UCI_Elo value %s\nquit\n' "$$elo" | ./$(EXE)); \
 	test -z "$$r" || { echo "$@: $$r"; exit 2; }; done
+cal-check: build
+	$(CAL_CHECK)
+
 calibrate: build
 	@test -n "$(FASTCHESS)" || { echo "calibrate: set FASTCHESS=path/to/fastchess"; exit 2; }
 	$(CAL_CHECK)
@@ -332,6 +335,36 @@ calibrate: build
 			-config outname=$(CAL_OUT)/state-$$elo.json -pgnout file=$(CAL_OUT)/calibrate-$$elo.pgn) \
 			>> $(CAL_OUT)/calibrate-$$elo.log 2>&1 || exit 1; \
 		tail -n 12 $(CAL_OUT)/calibrate-$$elo.log; \
+	done
+
+# UCI_Elo's drift (docs/wdl-and-strength.md, "Keeping the scale true"):
+# this build against REF, a build of the commit the scale was calibrated
+# with (4985df2), both limited to the same UCI_Elo, for each setting of
+# DRIFT_ELOS, DRIFT_ROUNDS rounds of two games at DRIFT_TC. Both sides
+# stop at their node caps long before the clock binds, so the games cost
+# what the caps cost and the result is the new build's drift at that
+# setting, in Elo, which strengthDrift in engine/strength.go corrects.
+# FASTCHESS=path and REF=path are required; logs and games go to
+# DRIFT_OUT. About an hour of both cores at the defaults.
+DRIFT_ELOS ?= 1350 1600 2000 2200 2367 2524
+DRIFT_TC ?= 60+0.6
+DRIFT_ROUNDS ?= 25
+DRIFT_OUT ?= drift-results
+calibrate-drift: build
+	@test -n "$(FASTCHESS)" || { echo "calibrate-drift: set FASTCHESS=path/to/fastchess"; exit 2; }
+	@test -x "$(REF)" || { echo "calibrate-drift: set REF=path/to/the calibrated build (4985df2)"; exit 2; }
+	@$(MAKE) --no-print-directory CAL_ELOS="$(DRIFT_ELOS)" cal-check
+	mkdir -p $(DRIFT_OUT)
+	for elo in $(DRIFT_ELOS); do \
+		$(FASTCHESS) -engine cmd=./$(EXE) name=new-$$elo option.UCI_LimitStrength=true option.UCI_Elo=$$elo \
+			-engine cmd=$(REF) name=ref-$$elo option.UCI_LimitStrength=true option.UCI_Elo=$$elo \
+			-each tc=$(DRIFT_TC) option.Threads=1 option.Hash=16 \
+			-openings file=$(SHARED)/books/noob_2moves.epd format=epd order=random -repeat \
+			-rounds $(DRIFT_ROUNDS) -games 2 -concurrency $(CORES) -recover \
+			-draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=800 \
+			-config outname=$(DRIFT_OUT)/state-$$elo.json -pgnout file=$(DRIFT_OUT)/drift-$$elo.pgn \
+			> $(DRIFT_OUT)/drift-$$elo.log 2>&1 || exit 1; \
+		grep -E "^Elo|^Games" $(DRIFT_OUT)/drift-$$elo.log | tail -n 2; \
 	done
 
 # A check of the calibration against a third engine (docs/wdl-and-strength.md,

@@ -6,19 +6,19 @@
 // the target Elo (strengthScale, calibrated against Stockfish's UCI_Elo):
 //
 //   - the search is cut at a node count that halves for every
-//     strengthEloPerDoubling levels down (see StrengthNodes: about 940
-//     nodes at Elo 1320, 51,000 at 2000 and 1,960,000 at 2650), on top of
+//     strengthEloPerDoubling levels down (see StrengthNodes: about 970
+//     nodes at Elo 1320, 28,000 at 2000 and 834,000 at 2650), on top of
 //     any limit the go command sets;
-//   - at Elo 2144 and below the search looks at 2 to 4 lines (MultiPV;
+//   - at Elo 2327 and below the search looks at 2 to 4 lines (MultiPV;
 //     StrengthLines)
 //     and the move is drawn among those of the last completed iteration (a
 //     move found in an unfinished one is not taken) whose score is within
 //     a margin of the best one (StrengthMargin: 0.1 centipawn per level
-//     below level 2800, so 45 at Elo 2100 and 150 at 1320), with weights that
+//     below level 2800, so 62 at Elo 2100 and 149 at 1320), with weights that
 //     fall exponentially with the loss, so that the best move stays the
 //     likeliest. A line that mates is only ever exchanged for another that
 //     mates, and a line that is mated is never chosen when the best one
-//     is not. Above 2144 one line is searched (the lines cost depth) and
+//     is not. Above 2327 one line is searched (the lines cost depth) and
 //     only the node cap weakens.
 //
 // The target is UCI_Elo when UCI_LimitStrength is on; otherwise Skill
@@ -71,18 +71,21 @@ const (
 	strengthMaxNodes       = 1 << 40 // no cap can exceed this
 )
 
-// strengthScale calibrates the levels: the Elo at which they play on the
-// scale of Stockfish 15.1's UCI_Elo at 60+0.6, from 24 to 50 games at
-// each of thirteen levels against Stockfish (docs/wdl-and-strength.md,
-// "Calibrating the Elo scale"). Up to level 2400 the points are those of
-// a weighted quadratic fit to the first eight measurements, checked on
-// target at 1350, 1600 and 2000; above it, of a weighted cubic fit to all
-// thirteen, which follows the flattening measured near full strength.
-// Between the points the level is interpolated, beyond them extrapolated
-// along the nearest segment. The Elo must increase from point to point.
+// strengthScale calibrates the levels: the Elo at which this build plays
+// at each level on the scale of Stockfish 15.1's UCI_Elo at 60+0.6. The
+// scale was calibrated with 4985df2 against Stockfish (24 to 50 games at
+// each of thirteen levels; docs/wdl-and-strength.md, "Calibrating the Elo
+// scale"); the network and the search have since moved it, and the
+// points are those of a weighted cubic fit to 850 games of this build
+// against 4985df2 at the same UCI_Elo (`make calibrate-drift`, "Keeping
+// the scale true"), which put each level of this build on 4985df2's
+// scale, measured from level 1350 to 2800. Above 2800 the points follow
+// the calibrated build's flattening, which was measured there. Between
+// the points the level is interpolated, beyond them extrapolated along
+// the nearest segment. The Elo must increase from point to point.
 var strengthScale = [...]struct{ level, elo float64 }{
-	{1350, 1350}, {1600, 1517}, {2000, 1813}, {2290, 2049},
-	{2400, 2144}, {2600, 2367}, {2800, 2524}, {3000, 2634}, {3200, 2680},
+	{1350, 1343}, {1600, 1500}, {1800, 1685}, {2000, 1899}, {2200, 2120},
+	{2400, 2327}, {2600, 2497}, {2800, 2610}, {3000, 2720}, {3200, 2766},
 }
 
 // strengthState holds the options and the random source of the move choice.

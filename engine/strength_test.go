@@ -61,8 +61,7 @@ func TestStrengthScale(t *testing.T) {
 		}
 	}
 	// Between two points a straight line through them, beyond the ends
-	// the end segment's (MinElo lies below the first point, MaxElo on the
-	// last segment).
+	// the end segment's (MinElo lies below the first point).
 	onLine := func(elo int, a, b int) {
 		p, q := strengthScale[a], strengthScale[b]
 		want := p.level + (float64(elo)-p.elo)*(q.level-p.level)/(q.elo-p.elo)
@@ -75,7 +74,11 @@ func TestStrengthScale(t *testing.T) {
 		onLine(int(strengthScale[i].elo+strengthScale[i+1].elo)/2, i, i+1)
 	}
 	onLine(MinElo, 0, 1)
-	onLine(MaxElo, last-1, last)
+	top := 1 // the segment MaxElo lies on
+	for top < last && float64(MaxElo) > strengthScale[top].elo {
+		top++
+	}
+	onLine(MaxElo, top-1, top)
 	for elo := MinElo + 1; elo <= MaxElo; elo++ {
 		if StrengthNodes(elo) < StrengthNodes(elo-1) || StrengthMargin(elo) > StrengthMargin(elo-1) || StrengthLines(elo) > StrengthLines(elo-1) {
 			t.Fatalf("Elo %d: nodes, margin or lines move the wrong way", elo)
