@@ -192,14 +192,14 @@ func TestTwoBoundReplacement(t *testing.T) {
 }
 
 // With the selective techniques off, the table in either layout, MTD(f)
-// with either first guess and ETC with its restrictions lifted find the
-// value plain alpha-beta finds (TestDriversAgree checks the drivers
-// without the table).
+// with either first guess, SSS* and DUAL* (MTD(+inf) and MTD(-inf)), and
+// ETC with its restrictions lifted find the value plain alpha-beta finds
+// (TestDriversAgree checks the drivers without the table).
 func TestLabFormsAgree(t *testing.T) {
 	fens := valueFENs
 	base := PlainOptions()
 	configs := map[string]Options{}
-	for _, algo := range []Algorithm{PVS, MTDF} {
+	for _, algo := range []Algorithm{PVS, MTDF, SSS, DUAL} {
 		for _, two := range []bool{false, true} {
 			o := base
 			o.Algorithm, o.TT, o.TwoBoundTT, o.Killers, o.History = algo, true, two, true, true

@@ -22,9 +22,17 @@ const (
 	MTDF
 	// AlphaBeta is plain fail-soft alpha-beta: every move with the full window.
 	AlphaBeta
+	// SSS is Stockman's SSS* as MTD(+inf): null-window searches with the
+	// table, the first at +Infinity, each lowering an upper bound, until
+	// a search fails high (Plaat, Schaeffer, Pijls and de Bruin). For the
+	// laboratory.
+	SSS
+	// DUAL is DUAL* as MTD(-inf): the same from -Infinity, each search
+	// raising a lower bound until one fails low. For the laboratory.
+	DUAL
 )
 
-var algorithmNames = []string{"PVS", "MTDf", "AlphaBeta"}
+var algorithmNames = []string{"PVS", "MTDf", "AlphaBeta", "SSS", "DUAL"}
 
 func (a Algorithm) String() string { return algorithmNames[a] }
 

@@ -1,5 +1,5 @@
-// Iterative deepening and the root: aspiration windows, MTD(f), and the
-// loop over the root moves.
+// Iterative deepening and the root: aspiration windows, the MTD drivers
+// (MTD(f), SSS* and DUAL*), and the loop over the root moves.
 package search
 
 import "brudno/board"
@@ -32,9 +32,14 @@ func (t *thread) iterate() {
 		iterStart := t.nodes
 		for pvIdx := 0; pvIdx < multiPV && !t.halted(); pvIdx++ {
 			t.selDepth = 0
-			if s.opts.Algorithm == MTDF {
+			switch s.opts.Algorithm {
+			case MTDF:
 				t.mtdf(depth, pvIdx, back[1])
-			} else {
+			case SSS:
+				t.mtd(depth, pvIdx, Infinity)
+			case DUAL:
+				t.mtd(depth, pvIdx, -Infinity)
+			default:
 				t.aspirate(depth, pvIdx, main)
 			}
 			// A later line may have come out better than an earlier one.
@@ -175,9 +180,8 @@ func (t *thread) aspirate(depth, pvIdx int, main bool) {
 
 // mtdf finds the value of line pvIdx at depth by MTD(f): null-window
 // searches around a guess (the previous iteration's value, or with
-// MTDGuessBack2 back2, line 1's value two iterations back), each raising
-// a lower or lowering an upper bound, until the bounds meet. The table
-// keeps the passes cheap, and gives the principal variation afterwards.
+// MTDGuessBack2 back2, line 1's value two iterations back, or the static
+// evaluation at the first iteration).
 func (t *thread) mtdf(depth, pvIdx, back2 int) {
 	g := t.rootMoves[pvIdx].score
 	if t.s.opts.MTDGuessBack2 && pvIdx == 0 && back2 > -Infinity {
@@ -186,6 +190,20 @@ func (t *thread) mtdf(depth, pvIdx, back2 int) {
 	if g <= -Infinity {
 		g = t.staticEval()
 	}
+	t.mtd(depth, pvIdx, g)
+}
+
+// mtd is the MTD framework of Plaat, Schaeffer, Pijls and de Bruin:
+// starting from the guess g, null-window searches each raise a lower or
+// lower an upper bound on the value of line pvIdx at depth, until the
+// bounds meet. The table keeps the passes cheap, and gives the principal
+// variation afterwards. From g = Infinity every pass but the last fails
+// low, lowering the upper bound: MTD(+inf), their formulation of SSS*.
+// From g = -Infinity every pass but the last fails high: MTD(-inf),
+// DUAL*. Scores lie strictly between -Infinity and Infinity, so the first
+// window of either, (Infinity-1, Infinity) or (-Infinity, -Infinity+1),
+// fails to the inside.
+func (t *thread) mtd(depth, pvIdx, g int) {
 	lower, upper := -Infinity, Infinity
 	for pass := 0; lower < upper; pass++ {
 		beta := g

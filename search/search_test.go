@@ -36,11 +36,13 @@ func TestMates(t *testing.T) {
 		{"r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 3, ""},
 	}
 	for _, c := range cases {
-		mtdf := DefaultOptions()
-		mtdf.Algorithm = MTDF
-		ab := DefaultOptions()
-		ab.Algorithm = AlphaBeta
-		for _, opts := range []Options{DefaultOptions(), mtdf, ab, {TT: true}} {
+		configs := []Options{DefaultOptions(), {TT: true}}
+		for _, a := range []Algorithm{MTDF, AlphaBeta, SSS, DUAL} {
+			o := DefaultOptions()
+			o.Algorithm = a
+			configs = append(configs, o)
+		}
+		for _, opts := range configs {
 			r := searchFEN(t, c.fen, Limits{Mate: c.moves, Depth: 2*c.moves + 4}, opts)
 			if !IsMateScore(r.Score) || MateMoves(r.Score) != c.moves {
 				t.Errorf("%s (%+v): score %d (mate %d), want mate %d", c.fen, opts, r.Score, MateMoves(r.Score), c.moves)
@@ -175,17 +177,23 @@ var valueFENs = []string{
 }
 
 // With selective enhancements off, every driver computes the same minimax
-// value at a fixed depth: alpha-beta, PVS, MTD(f) (which converges on the
-// value by null-window searches), with and without aspiration windows.
+// value at a fixed depth: alpha-beta, PVS, MTD(f), SSS* and DUAL* (which
+// converge on the value by null-window searches, here without a table),
+// with and without aspiration windows and ordering by history.
 func TestDriversAgree(t *testing.T) {
 	fens := valueFENs
 	configs := map[string]Options{}
-	for _, algo := range []Algorithm{AlphaBeta, PVS, MTDF} {
+	for _, algo := range []Algorithm{AlphaBeta, PVS, MTDF, SSS, DUAL} {
 		for _, asp := range []bool{false, true} {
 			o := PlainOptions()
 			o.Algorithm, o.Aspiration = algo, asp
-			// Ordering must not change the value.
-			o.Killers, o.History, o.ContHistory, o.CaptureHistory = asp, asp, asp, asp
+			// Ordering must not change the value. Capture history is left
+			// out: in quiescence the move picker stops at the first capture
+			// whose score its capture history has lowered to the floor of
+			// the winning captures (a pawn taken, at -6400 or less), so it
+			// prunes there as well as orders; SSS*'s many passes drive
+			// the capture history that low.
+			o.Killers, o.History, o.ContHistory = asp, asp, asp
 			configs[fmt.Sprintf("%v asp=%v", algo, asp)] = o
 		}
 	}
@@ -204,6 +212,29 @@ func TestDriversAgree(t *testing.T) {
 	}
 }
 
+// Every driver's name reads back as itself, in any case; SSS and DUAL
+// are the laboratory's MTD(+inf) and MTD(-inf).
+func TestParseAlgorithm(t *testing.T) {
+	names := AlgorithmNames()
+	if len(names) != 5 || names[3] != "SSS" || names[4] != "DUAL" {
+		t.Errorf("names %v", names)
+	}
+	for _, name := range names {
+		if a, err := ParseAlgorithm(name); err != nil || a.String() != name {
+			t.Errorf("%s: %v, %v", name, a, err)
+		}
+	}
+	if a, err := ParseAlgorithm("sss"); err != nil || a != SSS {
+		t.Errorf("sss: %v, %v", a, err)
+	}
+	if a, err := ParseAlgorithm("Dual"); err != nil || a != DUAL {
+		t.Errorf("Dual: %v, %v", a, err)
+	}
+	if _, err := ParseAlgorithm("SSS*"); err == nil {
+		t.Error("SSS* was accepted")
+	}
+}
+
 // MultiPV and searchmoves work with every driver: the lines come out in
 // order, restricted to the given moves.
 func TestMultiPVAndSearchMoves(t *testing.T) {
@@ -217,7 +248,7 @@ func TestMultiPVAndSearchMoves(t *testing.T) {
 		}
 		restrict = append(restrict, m)
 	}
-	for _, algo := range []Algorithm{PVS, MTDF, AlphaBeta} {
+	for _, algo := range []Algorithm{PVS, MTDF, AlphaBeta, SSS, DUAL} {
 		o := DefaultOptions()
 		o.Algorithm, o.MultiPV = algo, 3
 		var lines []Info

@@ -21,7 +21,7 @@ type Stats struct {
 	ETCCutoffs    uint64
 	NullTries     uint64
 	NullCutoffs   uint64
-	ReSearches    uint64 // PVS and LMR re-searches, aspiration and MTD(f) passes after the first
+	ReSearches    uint64 // PVS and LMR re-searches, aspiration and MTD passes (MTD(f), SSS*, DUAL*) after the first
 
 	SingularSearches   uint64 // searches without the hash move
 	SingularExtensions uint64 // hash moves extended (once or twice)

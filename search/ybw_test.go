@@ -92,7 +92,7 @@ func TestYBWOptions(t *testing.T) {
 	net.Net = randomNet(t, 32, 5)
 	configs := map[string]Options{"default": DefaultOptions(), "plain": PlainOptions(), "all on": allOn, "nnue": net}
 	var splits uint64
-	for _, a := range []Algorithm{MTDF, AlphaBeta} {
+	for _, a := range []Algorithm{MTDF, AlphaBeta, SSS, DUAL} {
 		o := DefaultOptions()
 		o.Algorithm = a
 		configs[a.String()] = o
