@@ -1,9 +1,10 @@
 // The lab subcommand reruns the seed experiments: total nodes searched at
 // fixed depths over a set of positions by a sequence of configurations,
 // from plain alpha-beta up to PVS with the table, killers, history and
-// ETC, and MTD(f) beside PVS. Selective enhancements (null move,
-// reductions, pruning, extensions) stay off, so the trees compared are
-// those of the same minimax value.
+// ETC, MTD(f) beside PVS, and the root drivers (SSS* and DUAL* among
+// them) side by side. Selective enhancements (null move, reductions,
+// pruning, extensions) stay off, so the trees compared are those of the
+// same minimax value, which each table checks.
 
 package cli
 
@@ -66,6 +67,7 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 	var params []string
 	fs.Var(paramFlag{&params}, "param", "set a search constant of `brudno params`, `Name=Value` (repeatable)")
 	set := fs.String("set", "seed", "the configurations: "+strings.Join(labSetNames, ", ")+" (lab_sets.go)")
+	algoList := fs.String("algo", strings.Join(search.AlgorithmNames(), ","), "with -set algo, the root drivers (a comma-separated `list` of "+strings.Join(search.AlgorithmNames(), ", ")+"), a column each")
 	hashMB := fs.Int("hash", 16, "the table's size in `MB`, fresh for each position")
 	two := fs.Bool("two", false, "two-bound table entries (a lower and an upper bound, each with its depth) for every configuration of the set")
 	withETC := fs.Bool("etc", true, "with -set mtd, ETC on in every configuration")
@@ -101,6 +103,17 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lab: -grain goes with the node tables of -set, not with -smp or -minimal\n")
 		return 2
 	}
+	algos, err := parseLabAlgos(*algoList)
+	if err != nil {
+		fmt.Fprintf(stderr, "lab: %v\n", err)
+		return 2
+	}
+	algoGiven := false
+	fs.Visit(func(f *flag.Flag) { algoGiven = algoGiven || f.Name == "algo" })
+	if algoGiven && (*set != "algo" || *smp != "" || *minimal) {
+		fmt.Fprintf(stderr, "lab: -algo goes with -set algo\n")
+		return 2
+	}
 	if (*netFile != "" || *hce) && *smp == "" {
 		fmt.Fprintf(stderr, "lab: -nnue and -hce go with -smp (the node tables of -set and -minimal use the hand-crafted evaluation)\n")
 		return 2
@@ -119,7 +132,7 @@ func cmdLab(args []string, stdout, stderr io.Writer) int {
 		}
 		return labMinimal(fens, from, to, *hashMB, *armg, *armgQS, *maxTime, *plotDir, stdout, stderr)
 	}
-	return labSetCommand(fens, from, to, *set, *two, *withETC, *grain, *hashMB, *maxTime, *plotDir, stdout, stderr)
+	return labSetCommand(fens, from, to, *set, *two, *withETC, algos, *grain, *hashMB, *maxTime, *plotDir, stdout, stderr)
 }
 
 // labConfigNames lists the configurations' names, the columns of a table.
@@ -145,19 +158,42 @@ func labPlotName(set string, mb int, two, noETC bool, what string) string {
 	return name + "-" + what + ".svg"
 }
 
+// labCell is what one configuration's searches to one depth gave: the
+// total nodes and the summed counters over the positions, and each
+// position's score (nil: the cell was skipped).
+type labCell struct {
+	nodes  uint64
+	st     search.Stats
+	scores []int
+}
+
+// labColumn picks one count out of every cell, 0 for a skipped one.
+func labColumn(cells [][]labCell, count func(labCell) uint64) [][]uint64 {
+	rows := make([][]uint64, len(cells))
+	for k, row := range cells {
+		rows[k] = make([]uint64, len(row))
+		for i, c := range row {
+			if c.scores != nil {
+				rows[k][i] = count(c)
+			}
+		}
+	}
+	return rows
+}
+
 // labTable prints the table of total nodes of each configuration at each
-// depth from..to, searched with table tt, and returns the totals (0 for a
-// cell skipped because it would have run for more than maxTime).
-func labTable(fens []string, from, to int, configs []labConfig, tt *search.TT, maxTime time.Duration, stdout, stderr io.Writer) [][]uint64 {
+// depth from..to, searched with table tt, and returns the cells (skipped
+// where a search would have run for more than maxTime).
+func labTable(fens []string, from, to int, configs []labConfig, tt *search.TT, maxTime time.Duration, stdout, stderr io.Writer) [][]labCell {
 	fmt.Fprintf(stdout, "| depth |")
 	for _, c := range configs {
 		fmt.Fprintf(stdout, " %s |", c.name)
 	}
 	fmt.Fprintf(stdout, "\n|---:|%s\n", strings.Repeat("---:|", len(configs)))
 	last := make([]time.Duration, len(configs))
-	var totals [][]uint64
+	var cells [][]labCell
 	for d := from; d <= to; d++ {
-		row := make([]uint64, len(configs))
+		row := make([]labCell, len(configs))
 		fmt.Fprintf(stdout, "| %d |", d)
 		for i, c := range configs {
 			if last[i] < 0 || d > from && last[i]*6 > maxTime {
@@ -166,21 +202,71 @@ func labTable(fens []string, from, to int, configs []labConfig, tt *search.TT, m
 				continue
 			}
 			start := time.Now()
-			nodes, st := labSearch(fens, d, c.opts, tt)
+			nodes, st, scores := labSearchScores(fens, d, c.opts, tt)
 			last[i] = time.Since(start)
-			row[i] = nodes
+			row[i] = labCell{nodes, st, scores}
 			fmt.Fprintf(stdout, " %d (%d) |", nodes, st.Nodes)
-			fmt.Fprintf(stderr, "depth %d %s: %d nodes (%d interior, %d ETC cutoffs, %d re-searches), %v\n", d, c.name, nodes, st.Nodes, st.ETCCutoffs, st.ReSearches, last[i].Round(time.Millisecond))
+			fmt.Fprintf(stderr, "depth %d %s: %d nodes (%d interior, %d leaves, %d ETC cutoffs, %d re-searches), %v\n", d, c.name, nodes, st.Nodes, st.Leaves, st.ETCCutoffs, st.ReSearches, last[i].Round(time.Millisecond))
 		}
 		fmt.Fprintln(stdout)
-		totals = append(totals, row)
+		cells = append(cells, row)
 	}
-	return totals
+	return cells
 }
 
-// labRelative prints, for the configurations with a ref, their total
-// nodes relative to the ref's at each depth: +10.0% is a tenth more.
-func labRelative(from int, configs []labConfig, totals [][]uint64, stdout io.Writer) {
+// labCountTable prints one count of the cells by depth and configuration
+// (- for a skipped cell).
+func labCountTable(from int, configs []labConfig, rows [][]uint64, stdout io.Writer) {
+	fmt.Fprintf(stdout, "| depth |")
+	for _, c := range configs {
+		fmt.Fprintf(stdout, " %s |", c.name)
+	}
+	fmt.Fprintf(stdout, "\n|---:|%s\n", strings.Repeat("---:|", len(configs)))
+	for k, row := range rows {
+		fmt.Fprintf(stdout, "| %d |", from+k)
+		for _, n := range row {
+			if n == 0 {
+				fmt.Fprint(stdout, " - |")
+			} else {
+				fmt.Fprintf(stdout, " %d |", n)
+			}
+		}
+		fmt.Fprintln(stdout)
+	}
+}
+
+// labValues says whether every configuration that ran found the same
+// score for each position at each depth, and lists the cases where one
+// did not.
+func labValues(from int, configs []labConfig, cells [][]labCell, stdout io.Writer) {
+	differ := 0
+	for k, row := range cells {
+		first := -1
+		for i, c := range row {
+			if c.scores == nil {
+				continue
+			}
+			if first < 0 {
+				first = i
+				continue
+			}
+			for p, v := range c.scores {
+				if want := row[first].scores[p]; v != want {
+					differ++
+					fmt.Fprintf(stdout, "depth %d, position %d: %s scores %d, %s %d\n", from+k, p+1, configs[i].name, v, configs[first].name, want)
+				}
+			}
+		}
+	}
+	if differ == 0 {
+		fmt.Fprintln(stdout, "Every configuration found the same score for every position at every depth.")
+	}
+}
+
+// labRelative prints, for the configurations with a ref, their count
+// (what: "Total nodes", "Leaves") relative to the ref's at each depth:
+// +10.0% is a tenth more.
+func labRelative(what string, from int, configs []labConfig, totals [][]uint64, stdout io.Writer) {
 	index := map[string]int{}
 	var cols []int
 	for i, c := range configs {
@@ -192,7 +278,7 @@ func labRelative(from int, configs []labConfig, totals [][]uint64, stdout io.Wri
 	if len(cols) == 0 {
 		return
 	}
-	fmt.Fprintf(stdout, "\nTotal nodes relative to another column (+10.0%%: a tenth more).\n\n| depth |")
+	fmt.Fprintf(stdout, "\n%s relative to another column (+10.0%%: a tenth more).\n\n| depth |", what)
 	for _, i := range cols {
 		fmt.Fprintf(stdout, " %s vs %s |", configs[i].name, configs[i].ref)
 	}
@@ -407,9 +493,9 @@ func labSMPCommand(fens []string, to int, smp string, repeat int, schemeName, en
 
 // labSetCommand is `lab [-set S]`: the node table of a set of
 // configurations.
-func labSetCommand(fens []string, from, to int, set string, two, withETC bool, grain, hashMB int, maxTime time.Duration,
+func labSetCommand(fens []string, from, to int, set string, two, withETC bool, algos []search.Algorithm, grain, hashMB int, maxTime time.Duration,
 	plotDir string, stdout, stderr io.Writer) int {
-	configs, err := labSet(set, two, withETC)
+	configs, err := labSet(set, two, withETC, algos)
 	if err != nil {
 		fmt.Fprintf(stderr, "lab: %v\n", err)
 		return 2
@@ -424,8 +510,17 @@ func labSetCommand(fens []string, from, to int, set string, two, withETC bool, g
 	}
 	fmt.Fprintf(stdout, "Total nodes, interior + quiescence (interior alone in brackets), over %d positions, one thread, fresh %s per position.\n\n", len(fens), desc)
 	tt := search.NewTT(hashMB)
-	totals := labTable(fens, from, to, configs, tt, maxTime, stdout, stderr)
-	labRelative(from, configs, totals, stdout)
+	cells := labTable(fens, from, to, configs, tt, maxTime, stdout, stderr)
+	totals := labColumn(cells, func(c labCell) uint64 { return c.nodes })
+	labRelative("Total nodes", from, configs, totals, stdout)
+	if set == "algo" {
+		fmt.Fprintf(stdout, "\nLeaves: nodes valued without searching a child (a stand pat at or above beta; no move to search: a quiet position in quiescence, mate, stalemate; a draw by rule), over the same searches; table cutoffs are not counted.\n\n")
+		leaves := labColumn(cells, func(c labCell) uint64 { return c.st.Leaves })
+		labCountTable(from, configs, leaves, stdout)
+		labRelative("Leaves", from, configs, leaves, stdout)
+	}
+	fmt.Fprintln(stdout)
+	labValues(from, configs, cells, stdout)
 	if err := labPlotTo(plotDir, labPlotName(plotSet, hashMB, two, !withETC && set == "mtd", "nodes"), func(path string) error {
 		title := fmt.Sprintf("Total nodes over %d positions, %s", len(fens), desc)
 		return labPlot(path, title, "total nodes (log scale)", true, from, labConfigNames(configs), labCells(totals, func(int) float64 { return 1 }))

@@ -1,13 +1,15 @@
 // The lab's sets of configurations (-set) and its searches with a table of
 // any size and layout (-hash, -two): the seed experiment's sequence, MTD(f)
 // against PVS with one- and two-bound entries (docs/search-lab.md, "MTD(f)
-// against PVS"), and ETC with its restrictions lifted one at a time ("ETC
-// as the paper has it").
+// against PVS"), ETC with its restrictions lifted one at a time ("ETC as
+// the paper has it"), and the root drivers side by side, SSS* and DUAL*
+// among them ("SSS* and DUAL* on chess positions").
 
 package cli
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"brudno/board"
@@ -15,14 +17,15 @@ import (
 )
 
 // labSetNames lists the sets -set accepts.
-var labSetNames = []string{"seed", "mtd", "etc"}
+var labSetNames = []string{"seed", "mtd", "etc", "algo"}
 
 // labSet returns the configurations of set name. two puts the table of
-// every configuration of the seed and etc sets in the two-bound layout
-// (the mtd set has both layouts in its columns); etc (the mtd set only)
-// says whether its configurations use ETC. A configuration with a ref
-// is also shown relative to the configuration of that name.
-func labSet(name string, two, etc bool) ([]labConfig, error) {
+// every configuration of the seed, etc and algo sets in the two-bound
+// layout (the mtd set has both layouts in its columns); etc (the mtd set
+// only) says whether its configurations use ETC; algos (the algo set
+// only) are its root drivers, in order. A configuration with a ref is
+// also shown relative to the configuration of that name.
+func labSet(name string, two, etc bool, algos []search.Algorithm) ([]labConfig, error) {
 	var cs []labConfig
 	switch name {
 	case "seed":
@@ -59,6 +62,22 @@ func labSet(name string, two, etc bool) ([]labConfig, error) {
 		cs = append(cs, labConfig{name: "ETC +repetitions", opts: e, ref: "no ETC"})
 		e.ETCEveryDepth = true
 		cs = append(cs, labConfig{name: "ETC both lifted", opts: e, ref: "no ETC"})
+	case "algo":
+		// Each driver as the papers have it, over the same node search,
+		// table and ordering: no aspiration window, no ETC.
+		ref := ""
+		if slices.Contains(algos, search.AlphaBeta) {
+			ref = search.AlphaBeta.String()
+		}
+		for _, a := range algos {
+			o := labBase(false)
+			o.Algorithm, o.Aspiration = a, false
+			c := labConfig{name: a.String(), opts: o}
+			if a != search.AlphaBeta {
+				c.ref = ref
+			}
+			cs = append(cs, c)
+		}
 	default:
 		return nil, fmt.Errorf("unknown set %q (want %s)", name, strings.Join(labSetNames, ", "))
 	}
@@ -66,6 +85,23 @@ func labSet(name string, two, etc bool) ([]labConfig, error) {
 		cs[i].opts.TwoBoundTT = two
 	}
 	return cs, nil
+}
+
+// parseLabAlgos reads -algo: root drivers by name, comma-separated, each
+// at most once.
+func parseLabAlgos(list string) ([]search.Algorithm, error) {
+	var algos []search.Algorithm
+	for _, f := range strings.Split(list, ",") {
+		a, err := search.ParseAlgorithm(strings.TrimSpace(f))
+		if err != nil {
+			return nil, err
+		}
+		if slices.Contains(algos, a) {
+			return nil, fmt.Errorf("-algo names %v twice", a)
+		}
+		algos = append(algos, a)
+	}
+	return algos, nil
 }
 
 // labBase is the seed experiment's PVS with aspiration windows, the table,

@@ -48,6 +48,10 @@ func TestLabSets(t *testing.T) {
 		{[]string{"-set", "etc", "-two", "-hash", "8", "-depths", "3"}, []string{"8 MB table of two-bound entries", "| ETC both lifted |", "ETC every depth vs no ETC"}},
 		{[]string{"-two", "-depths", "2"}, []string{"two-bound entries", "| MTD(f) |"}},
 		{[]string{"-set", "mtd", "-grain", "16", "-depths", "2"}, []string{"rounded to multiples of 16 cp", "| MTD(f) 1b |"}},
+		// The drivers find the same values, SSS* and DUAL* too.
+		{[]string{"-set", "algo", "-depths", "2-3"}, []string{"| depth | PVS | MTDf | AlphaBeta | SSS | DUAL |", "| SSS vs AlphaBeta | DUAL vs AlphaBeta |",
+			"Leaves relative to another column", "Every configuration found the same score for every position at every depth."}},
+		{[]string{"-set", "algo", "-algo", "sss, AlphaBeta", "-two", "-depths", "3"}, []string{"two-bound entries", "| depth | SSS | AlphaBeta |", "| SSS vs AlphaBeta |", "the same score"}},
 	} {
 		var out, errOut bytes.Buffer
 		if rc := cmdLab(append(c.args, "-epd", epd), &out, &errOut); rc != 0 {
@@ -58,6 +62,23 @@ func TestLabSets(t *testing.T) {
 				t.Errorf("%v: output lacks %q:\n%s", c.args, w, out.String())
 			}
 		}
+	}
+}
+
+// The value check names each position and depth where a configuration's
+// score differs from the first one's that ran, and skipped cells count
+// for nothing.
+func TestLabValues(t *testing.T) {
+	configs := []labConfig{{name: "A"}, {name: "B"}, {name: "C"}}
+	var out bytes.Buffer
+	labValues(4, configs, [][]labCell{{{}, {scores: []int{1, 2}}, {scores: []int{1, 2}}}, {{scores: []int{5, 6}}, {scores: []int{5, 6}}, {}}}, &out)
+	if !strings.Contains(out.String(), "Every configuration found the same score") {
+		t.Errorf("equal scores: %q", out.String())
+	}
+	out.Reset()
+	labValues(4, configs, [][]labCell{{{scores: []int{1, 2}}, {scores: []int{1, 3}}, {}}}, &out)
+	if out.String() != "depth 4, position 2: B scores 3, A 2\n" {
+		t.Errorf("a difference: %q", out.String())
 	}
 }
 
@@ -85,6 +106,9 @@ func TestLabBadFlags(t *testing.T) {
 		{[]string{"-grain", "-1"}, "-grain must be from 0 to 1000"},
 		{[]string{"-grain", "8", "-minimal"}, "-grain goes with the node tables"},
 		{[]string{"-grain", "8", "-smp", "2"}, "-grain goes with the node tables"},
+		{[]string{"-algo", "SSS"}, "-algo goes with -set algo"},
+		{[]string{"-set", "algo", "-algo", "SSS,NegaC*"}, "unknown search algorithm"},
+		{[]string{"-set", "algo", "-algo", "DUAL,dual"}, "-algo names DUAL twice"},
 	} {
 		var out, errOut bytes.Buffer
 		if rc := cmdLab(c.args, &out, &errOut); rc != 2 || !strings.Contains(errOut.String(), c.want) {
