@@ -83,7 +83,7 @@ func drawEngine(r *rand.Rand, clock, syzygy bool) engineConfig {
 		Syzygy:     syzygy && r.IntN(2) == 0,
 		Overhead:   r.IntN(101),
 		Skill:      20,
-		Algorithm:  pick(r, []string{"PVS", "MTDf", "AlphaBeta"}, []float64{8, 1, 1}),
+		Algorithm:  pick(r, []string{"PVS", "MTDf", "AlphaBeta", "SSS", "DUAL"}, []float64{16, 2, 2, 1, 1}),
 		Evaluation: pick(r, []string{"NNUE", "HCE"}, []float64{9, 1}),
 	}
 	switch pick(r, []string{"full", "elo", "skill"}, []float64{7, 2, 1}) {

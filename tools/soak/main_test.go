@@ -98,7 +98,7 @@ func TestDrawBatch(t *testing.T) {
 	for _, want := range [][2]string{{"Threads", "1"}, {"Threads", "3"}, {"ParallelScheme", "YBW"}, {"Hash", "1"},
 		{"Hash", "256"}, {"MultiPV", "4"}, {"Ponder", "on"}, {"UCI_ShowWDL", "on"}, {"OwnBook", "on"},
 		{"SyzygyPath", "set"}, {"SyzygyPath", "unset"}, {"strength", "Skill Level 0-19"}, {"strength", "UCI_Elo 2500-2749"},
-		{"Move Overhead", "0-24"}, {"Move Overhead", "75-99"}, {"SearchAlgorithm", "MTDf"}, {"Evaluation", "HCE"},
+		{"Move Overhead", "0-24"}, {"Move Overhead", "75-99"}, {"SearchAlgorithm", "MTDf"}, {"SearchAlgorithm", "SSS"}, {"SearchAlgorithm", "DUAL"}, {"Evaluation", "HCE"},
 		{"limit", "tc"}, {"limit", "nodes"}, {"limit", "depth"}, {"limit", "movetime"}} {
 		if !seen[want] {
 			t.Errorf("%s %s never drawn", want[0], want[1])
