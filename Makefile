@@ -1,24 +1,38 @@
-# Brudno build, test and measurement targets. `make` builds ./brudno;
-# EXE=name overrides the output (as OpenBench passes it).
-EXE ?= brudno
+# Brudno build, test and measurement targets. `make` builds ./brudno
+# (brudno.exe when Go builds for Windows); EXE=name overrides the output
+# (as OpenBench passes it).
 GO ?= go
+GOEXE := $(shell $(GO) env GOEXE)
+EXE ?= brudno$(GOEXE)
 SHARED ?= ../shared
+
+# The version the binary prints (engine/version.go): the number in VERSION
+# and, in a git checkout whose top is this folder, the commit, HASH or
+# HASH-dirty with uncommitted changes. Without git (a `git archive` tree,
+# as OpenBench builds it) the binary prints the number alone. The go
+# command's own stamp is off: in a tree unpacked inside another checkout
+# it would take that checkout's commit. -trimpath leaves the build
+# folder's path out of the binary.
+GIT ?= git
+COMMIT := $(shell test -z "$$($(GIT) rev-parse --show-prefix 2>/dev/null || echo none)" && $(GIT) rev-parse --short=7 HEAD 2>/dev/null)
+DIRTY := $(if $(COMMIT),$(if $(shell $(GIT) status --porcelain 2>/dev/null),-dirty))
+BUILDFLAGS = -trimpath -buildvcs=false -ldflags "-X brudno/engine.buildCommit=$(COMMIT)$(DIRTY)"
 
 .PHONY: all build build-tune run test soak tb-match fuzz-protocol data-start data-pause data-resume data-stop data-status test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor calibrate-drift cal-check smp-match openbench
 
 all: build
 
 build:
-	$(GO) build -o $(EXE) .
+	$(GO) build $(BUILDFLAGS) -o $(EXE) .
 
 run: build
 	./$(EXE)
 
 # The experiment build: every search switch and constant a UCI option
 # (engine/tune_on.go), for on/off matches and SPSA; EXE-tune by default.
-TUNE_EXE ?= $(EXE)-tune
+TUNE_EXE ?= $(patsubst %$(GOEXE),%,$(EXE))-tune$(GOEXE)
 build-tune:
-	$(GO) build -tags tune -o $(TUNE_EXE) .
+	$(GO) build $(BUILDFLAGS) -tags tune -o $(TUNE_EXE) .
 
 # The default test run: vet, then every package's tests (a few minutes at
 # most), then the packages the experiment build changes, built that way.
@@ -98,7 +112,7 @@ datagen: build
 
 tune-fit: build
 	./$(EXE) tune -start $(TUNE_START) -epochs $(TUNE_EPOCHS) $(TUNE_FLAGS) -out eval/weights_tuned.go $(TUNE_DATA)
-	$(GO) build -o $(EXE) .
+	$(GO) build $(BUILDFLAGS) -o $(EXE) .
 
 tune: datagen
 	$(MAKE) tune-fit
@@ -189,7 +203,7 @@ BOOK_MARGIN ?= 20
 BOOK_DEPTH ?= 10
 book: build
 	./$(EXE) book analyse -out book/default.bin -plies $(BOOK_PLIES) -width $(BOOK_WIDTH) -margin $(BOOK_MARGIN) -depth $(BOOK_DEPTH)
-	$(GO) build -o $(EXE) .
+	$(GO) build $(BUILDFLAGS) -o $(EXE) .
 
 clean:
 	rm -f $(EXE)
