@@ -18,7 +18,7 @@ COMMIT := $(shell test -z "$$($(GIT) rev-parse --show-prefix 2>/dev/null || echo
 DIRTY := $(if $(COMMIT),$(if $(shell $(GIT) status --porcelain 2>/dev/null),-dirty))
 BUILDFLAGS = -trimpath -buildvcs=false -ldflags "-X brudno/engine.buildCommit=$(COMMIT)$(DIRTY)"
 
-.PHONY: all build build-tune run test soak tb-match fuzz-protocol data-start data-pause data-resume data-stop data-status test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor calibrate-drift cal-check smp-match openbench
+.PHONY: all build build-tune run test soak tb-match fuzz-protocol data-start data-pause data-resume data-stop data-status test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor calibrate-drift cal-check smp-match openbench dist
 
 all: build
 
@@ -41,6 +41,19 @@ test:
 	$(GO) vet -tags tune ./...
 	$(GO) test ./...
 	$(GO) test -tags tune ./engine ./uci
+
+# The release archives (tools/dist, docs/commands.md "Versions and releases"): for
+# each of DIST_TARGETS the binary with README.md, LICENSE and CHANGELOG.md
+# in DIST_DIR/brudno-VERSION-OS-ARCH.zip (Windows) or .tar.gz, and
+# DIST_DIR/SHA256SUMS, checked with sha256sum -c where it exists. A tree
+# with uncommitted changes is refused; DIST_FORCE=1 builds it anyway,
+# named -dirty.
+DIST_DIR ?= dist
+DIST_TARGETS ?= linux/amd64,linux/arm64,windows/amd64,windows/arm64,darwin/amd64,darwin/arm64
+DIST_FORCE ?=
+dist:
+	$(GO) run ./tools/dist -out $(DIST_DIR) -targets $(DIST_TARGETS) $(if $(DIST_FORCE),-force) -go $(GO)
+	@if command -v sha256sum >/dev/null; then cd $(DIST_DIR) && sha256sum -c SHA256SUMS; fi
 
 test-race:
 	$(GO) test -race ./...
