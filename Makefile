@@ -18,7 +18,7 @@ COMMIT := $(shell test -z "$$($(GIT) rev-parse --show-prefix 2>/dev/null || echo
 DIRTY := $(if $(COMMIT),$(if $(shell $(GIT) status --porcelain 2>/dev/null),-dirty))
 BUILDFLAGS = -trimpath -buildvcs=false -ldflags "-X brudno/engine.buildCommit=$(COMMIT)$(DIRTY)"
 
-.PHONY: all build build-tune run test soak tb-match fuzz-protocol data-start data-pause data-resume data-stop data-status test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor calibrate-drift cal-check smp-match openbench dist
+.PHONY: all build build-tune run test cross-vet cross-check dist soak tb-match fuzz-protocol data-start data-pause data-resume data-stop data-status test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor calibrate-drift cal-check smp-match openbench
 
 all: build
 
@@ -39,8 +39,18 @@ build-tune:
 test:
 	$(GO) vet ./...
 	$(GO) vet -tags tune ./...
+	$(MAKE) cross-vet
 	$(GO) test ./...
 	$(GO) test -tags tune ./engine ./uci
+
+# The packages with code of their own for an operating system or an
+# architecture (memory, mappings, SIMD), vetted as built for the other
+# release platforms (CROSS_VET), which compiles the whole program for
+# each; `make cross-check` runs two of them.
+CROSS_VET ?= windows/amd64 darwin/arm64 linux/arm64
+cross-vet:
+	@for t in $(CROSS_VET); do echo "vet for $$t"; \
+		GOOS=$${t%/*} GOARCH=$${t#*/} CGO_ENABLED=0 $(GO) vet . ./engine ./syzygy ./search ./nnue ./board || exit 1; done
 
 # The release archives (tools/dist, docs/commands.md "Versions and releases"): for
 # each of DIST_TARGETS the binary with README.md, LICENSE and CHANGELOG.md
@@ -54,6 +64,53 @@ DIST_FORCE ?=
 dist:
 	$(GO) run ./tools/dist -out $(DIST_DIR) -targets $(DIST_TARGETS) $(if $(DIST_FORCE),-force) -go $(GO)
 	@if command -v sha256sum >/dev/null; then cd $(DIST_DIR) && sha256sum -c SHA256SUMS; fi
+
+# Other platforms on this one (docs/commands.md, "Other platforms"): the
+# linux/arm64 build under qemu-user (QEMU) and the windows/amd64 build
+# under wine (WINE), against the native build. Each bench must count the
+# native build's nodes, or the target fails; then the tests of board,
+# nnue and syzygy run under QEMU, and those of syzygy, engine and the
+# table's of search under WINE (with CROSS_TESTFLAGS: -short, as the
+# emulator is many times slower); and each build plays CROSS_ROUNDS rounds
+# of two games against the native one with fastchess (FASTCHESS=path) at
+# CROSS_LIMIT, one game at a time, noob_2moves openings. Binaries, logs
+# and games go to CROSS_OUT; each step's wall time is printed.
+QEMU ?= qemu-aarch64
+WINE ?= wine
+CROSS_OUT ?= cross-results
+CROSS_ROUNDS ?= 2
+CROSS_LIMIT ?= nodes=20000
+CROSS_TESTFLAGS ?= -short -timeout 60m
+CROSS_MATCH = $(FASTCHESS) -engine cmd=$(CROSS_OUT)/brudno-native name=native -engine $(1) \
+	-each $(CROSS_LIMIT) option.Threads=1 option.Hash=16 \
+	-openings file=$(SHARED)/books/noob_2moves.epd format=epd order=random -repeat \
+	-rounds $(CROSS_ROUNDS) -games 2 -concurrency 1 -recover
+cross-check:
+	@test -n "$(FASTCHESS)" || { echo "cross-check: set FASTCHESS=path/to/fastchess"; exit 2; }
+	@for t in $(QEMU) $(WINE); do command -v $$t >/dev/null || { echo "cross-check: no $$t (Debian: apt-get install qemu-user wine)"; exit 2; }; done
+	mkdir -p $(CROSS_OUT)
+	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -o $(CROSS_OUT)/brudno-native .
+	GOOS=linux GOARCH=arm64 CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -o $(CROSS_OUT)/brudno-arm64 .
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -o $(CROSS_OUT)/brudno.exe .
+	@cd $(CROSS_OUT) && s=$$(date +%s) && n=$$(./brudno-native bench 2>&1 | tail -n 1) && \
+	echo "native:        $$n ($$(( $$(date +%s) - s )) s)" && s=$$(date +%s) && \
+	a=$$($(QEMU) ./brudno-arm64 bench 2>&1 | tail -n 1) && \
+	echo "linux/arm64:   $$a ($$(( $$(date +%s) - s )) s, $(QEMU))" && s=$$(date +%s) && \
+	w=$$(WINEDEBUG=-all $(WINE) ./brudno.exe bench 2>wine-bench.log | tr -d '\r' | tail -n 1) && \
+	echo "windows/amd64: $$w ($$(( $$(date +%s) - s )) s, $(WINE))" && \
+	test "$${a%% *}" = "$${n%% *}" -a "$${w%% *}" = "$${n%% *}" || { echo "cross-check: the node counts differ"; exit 1; }
+	s=$$(date +%s); GOARCH=arm64 CGO_ENABLED=0 $(GO) test -count=1 $(CROSS_TESTFLAGS) -exec $(QEMU) ./board ./nnue ./syzygy; r=$$?; \
+		echo "linux/arm64 tests: $$(( $$(date +%s) - s )) s"; exit $$r
+	s=$$(date +%s); export WINEDEBUG=-all GOOS=windows GOARCH=amd64 CGO_ENABLED=0; \
+		$(GO) test -count=1 $(CROSS_TESTFLAGS) -exec $(WINE) ./syzygy ./engine && \
+		$(GO) test -count=1 -exec $(WINE) -run TestTable ./search; r=$$?; \
+		echo "windows/amd64 tests: $$(( $$(date +%s) - s )) s"; exit $$r
+	s=$$(date +%s); $(call CROSS_MATCH,cmd=$(QEMU) args=$(CROSS_OUT)/brudno-arm64 name=arm64) \
+		-pgnout file=$(CROSS_OUT)/arm64.pgn > $(CROSS_OUT)/arm64.log 2>&1; r=$$?; \
+		tail -n 12 $(CROSS_OUT)/arm64.log; echo "arm64 match: $$(( $$(date +%s) - s )) s"; exit $$r
+	s=$$(date +%s); WINEDEBUG=-all $(call CROSS_MATCH,cmd=$(WINE) args=$(CROSS_OUT)/brudno.exe name=windows) \
+		-pgnout file=$(CROSS_OUT)/windows.pgn > $(CROSS_OUT)/windows.log 2>&1; r=$$?; \
+		tail -n 12 $(CROSS_OUT)/windows.log; echo "windows match: $$(( $$(date +%s) - s )) s"; exit $$r
 
 test-race:
 	$(GO) test -race ./...
