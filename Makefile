@@ -70,21 +70,33 @@ dist:
 # under wine (WINE), against the native build. Each bench must count the
 # native build's nodes, or the target fails; then the tests of board,
 # nnue and syzygy run under QEMU, and those of syzygy, engine and the
-# table's of search under WINE (with CROSS_TESTFLAGS: -short, as the
-# emulator is many times slower); and each build plays CROSS_ROUNDS rounds
-# of two games against the native one with fastchess (FASTCHESS=path) at
-# CROSS_LIMIT, one game at a time, noob_2moves openings. Binaries, logs
-# and games go to CROSS_OUT; each step's wall time is printed.
+# table in search under WINE (with CROSS_TESTFLAGS: -short, as the
+# emulators are many times slower); and each build plays CROSS_ROUNDS
+# rounds of two games against the native one with fastchess
+# (FASTCHESS=path) at CROSS_LIMIT, one game at a time, noob_2moves
+# openings. The target fails unless every game was played and ended on
+# the board or by adjudication (not by a crash, a stall, the clock or an
+# illegal move: the PGN's Termination tag). Binaries, logs and games go
+# to CROSS_OUT; each step's wall time is printed. WINE runs in a prefix
+# of its own under CROSS_OUT, made without wine's .NET and HTML engines
+# (mscoree, mshtml, which it would offer to download); where that wine
+# has no bcryptprimitives.dll, which Go's Windows programs load at start
+# (Debian 12's wine 8.0 has none), tools/wine's stand-in is built into
+# the prefix with MINGW_CC.
 QEMU ?= qemu-aarch64
 WINE ?= wine
+MINGW_CC ?= x86_64-w64-mingw32-gcc
 CROSS_OUT ?= cross-results
-CROSS_ROUNDS ?= 2
+CROSS_WINEPREFIX = $(abspath $(CROSS_OUT))/wineprefix
+CROSS_ROUNDS ?= 5
 CROSS_LIMIT ?= nodes=20000
 CROSS_TESTFLAGS ?= -short -timeout 60m
 CROSS_MATCH = $(FASTCHESS) -engine cmd=$(CROSS_OUT)/brudno-native name=native -engine $(1) \
 	-each $(CROSS_LIMIT) option.Threads=1 option.Hash=16 \
 	-openings file=$(SHARED)/books/noob_2moves.epd format=epd order=random -repeat \
 	-rounds $(CROSS_ROUNDS) -games 2 -concurrency 1 -recover
+CROSS_GAMES = g=$$(grep -c '^\[Result ' $(1)); f=$$(grep '^\[Termination ' $(1) | grep -vc -e '"normal"' -e '"adjudication"'); \
+	echo "$(1): $$g games of $$(( 2 * $(CROSS_ROUNDS) )), $$f ended by a fault"; test "$$g" -eq $$(( 2 * $(CROSS_ROUNDS) )) -a "$$f" -eq 0
 cross-check:
 	@test -n "$(FASTCHESS)" || { echo "cross-check: set FASTCHESS=path/to/fastchess"; exit 2; }
 	@for t in $(QEMU) $(WINE); do command -v $$t >/dev/null || { echo "cross-check: no $$t (Debian: apt-get install qemu-user wine)"; exit 2; }; done
@@ -92,25 +104,31 @@ cross-check:
 	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -o $(CROSS_OUT)/brudno-native .
 	GOOS=linux GOARCH=arm64 CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -o $(CROSS_OUT)/brudno-arm64 .
 	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -o $(CROSS_OUT)/brudno.exe .
+	WINEPREFIX=$(CROSS_WINEPREFIX) WINEDLLOVERRIDES=mscoree,mshtml= WINEDEBUG=-all $(WINE) wineboot -u
+	@d=$(CROSS_WINEPREFIX)/drive_c/windows/system32; test -e $$d/bcryptprimitives.dll || { \
+		command -v $(MINGW_CC) >/dev/null || { echo "cross-check: this wine has no bcryptprimitives.dll; install $(MINGW_CC) (Debian: apt-get install gcc-mingw-w64-x86-64) to build tools/wine's"; exit 2; }; \
+		echo "$(MINGW_CC) -shared -O2 -o $$d/bcryptprimitives.dll tools/wine/bcryptprimitives.c -ladvapi32"; \
+		$(MINGW_CC) -shared -O2 -o $$d/bcryptprimitives.dll tools/wine/bcryptprimitives.c -ladvapi32; }
 	@cd $(CROSS_OUT) && s=$$(date +%s) && n=$$(./brudno-native bench 2>&1 | tail -n 1) && \
 	echo "native:        $$n ($$(( $$(date +%s) - s )) s)" && s=$$(date +%s) && \
 	a=$$($(QEMU) ./brudno-arm64 bench 2>&1 | tail -n 1) && \
 	echo "linux/arm64:   $$a ($$(( $$(date +%s) - s )) s, $(QEMU))" && s=$$(date +%s) && \
-	w=$$(WINEDEBUG=-all $(WINE) ./brudno.exe bench 2>wine-bench.log | tr -d '\r' | tail -n 1) && \
+	w=$$(WINEPREFIX=$(CROSS_WINEPREFIX) WINEDEBUG=-all $(WINE) ./brudno.exe bench 2>wine-bench.log | tr -d '\r' | tail -n 1) && \
 	echo "windows/amd64: $$w ($$(( $$(date +%s) - s )) s, $(WINE))" && \
 	test "$${a%% *}" = "$${n%% *}" -a "$${w%% *}" = "$${n%% *}" || { echo "cross-check: the node counts differ"; exit 1; }
 	s=$$(date +%s); GOARCH=arm64 CGO_ENABLED=0 $(GO) test -count=1 $(CROSS_TESTFLAGS) -exec $(QEMU) ./board ./nnue ./syzygy; r=$$?; \
 		echo "linux/arm64 tests: $$(( $$(date +%s) - s )) s"; exit $$r
-	s=$$(date +%s); export WINEDEBUG=-all GOOS=windows GOARCH=amd64 CGO_ENABLED=0; \
+	s=$$(date +%s); export WINEPREFIX=$(CROSS_WINEPREFIX) WINEDEBUG=-all GOOS=windows GOARCH=amd64 CGO_ENABLED=0; \
 		$(GO) test -count=1 $(CROSS_TESTFLAGS) -exec $(WINE) ./syzygy ./engine && \
 		$(GO) test -count=1 -exec $(WINE) -run TestTable ./search; r=$$?; \
 		echo "windows/amd64 tests: $$(( $$(date +%s) - s )) s"; exit $$r
+	rm -f $(CROSS_OUT)/arm64.pgn $(CROSS_OUT)/windows.pgn
 	s=$$(date +%s); $(call CROSS_MATCH,cmd=$(QEMU) args=$(CROSS_OUT)/brudno-arm64 name=arm64) \
 		-pgnout file=$(CROSS_OUT)/arm64.pgn > $(CROSS_OUT)/arm64.log 2>&1; r=$$?; \
-		tail -n 12 $(CROSS_OUT)/arm64.log; echo "arm64 match: $$(( $$(date +%s) - s )) s"; exit $$r
-	s=$$(date +%s); WINEDEBUG=-all $(call CROSS_MATCH,cmd=$(WINE) args=$(CROSS_OUT)/brudno.exe name=windows) \
+		tail -n 12 $(CROSS_OUT)/arm64.log; echo "arm64 match: $$(( $$(date +%s) - s )) s"; test $$r -eq 0 || exit $$r; $(call CROSS_GAMES,$(CROSS_OUT)/arm64.pgn)
+	s=$$(date +%s); WINEPREFIX=$(CROSS_WINEPREFIX) WINEDEBUG=-all $(call CROSS_MATCH,cmd=$(WINE) args=$(CROSS_OUT)/brudno.exe name=windows) \
 		-pgnout file=$(CROSS_OUT)/windows.pgn > $(CROSS_OUT)/windows.log 2>&1; r=$$?; \
-		tail -n 12 $(CROSS_OUT)/windows.log; echo "windows match: $$(( $$(date +%s) - s )) s"; exit $$r
+		tail -n 12 $(CROSS_OUT)/windows.log; echo "windows match: $$(( $$(date +%s) - s )) s"; test $$r -eq 0 || exit $$r; $(call CROSS_GAMES,$(CROSS_OUT)/windows.pgn)
 
 test-race:
 	$(GO) test -race ./...
