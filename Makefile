@@ -71,10 +71,15 @@ dist:
 # native build's nodes, or the target fails; then the tests of board,
 # nnue and syzygy run under QEMU, and those of syzygy, engine and the
 # table in search under WINE (with CROSS_TESTFLAGS: -short, as the
-# emulators are many times slower); and each build plays CROSS_ROUNDS
+# emulators are many times slower), whose output tools/wine/tests.awk
+# judges, letting only the failures that wine 8 itself causes pass (the
+# log in CROSS_OUT/windows-tests.log); and each build plays CROSS_ROUNDS
 # rounds of two games against the native one with fastchess
 # (FASTCHESS=path) at CROSS_LIMIT, one game at a time, noob_2moves
-# openings. The target fails unless every game was played and ended on
+# openings. Between the two, the nnue benchmarks (CROSS_BENCHTIME each)
+# compare the NEON kernels with the Go ones under QEMU: emulated figures,
+# which say that NEON is used, not how fast ARM hardware is. The target
+# fails unless every game was played and ended on
 # the board or by adjudication (not by a crash, a stall, the clock or an
 # illegal move: the PGN's Termination tag). Binaries, logs and games go
 # to CROSS_OUT; each step's wall time is printed. WINE runs in a prefix
@@ -90,7 +95,12 @@ CROSS_OUT ?= cross-results
 CROSS_WINEPREFIX = $(abspath $(CROSS_OUT))/wineprefix
 CROSS_ROUNDS ?= 5
 CROSS_LIMIT ?= nodes=20000
-CROSS_TESTFLAGS ?= -short -timeout 60m
+CROSS_TESTFLAGS ?= -short -timeout 3h
+CROSS_BENCHTIME ?= 0.2s
+# The nnue benchmarks' ref (Go) and simd (NEON) runs side by side.
+CROSS_NEON_TABLE = '$$1 ~ /^Benchmark.*\/(ref|simd)(-[0-9]+)?$$/ { n = $$1; sub(/-[0-9]+$$/, "", n); k = n; \
+	sub(/\/(ref|simd)$$/, "", k); sub(/^Benchmark/, "", k); if (n ~ /\/ref$$/) ref[k] = $$3; else neon[k] = $$3 } \
+	END { for (k in ref) if (k in neon) printf "  %-20s Go %9.0f ns/op  NEON %9.0f ns/op  %4.1f times as fast\n", k, ref[k], neon[k], ref[k] / neon[k] }'
 CROSS_MATCH = $(FASTCHESS) -engine cmd=$(CROSS_OUT)/brudno-native name=native -engine $(1) \
 	-each $(CROSS_LIMIT) option.Threads=1 option.Hash=16 \
 	-openings file=$(SHARED)/books/noob_2moves.epd format=epd order=random -repeat \
@@ -118,9 +128,16 @@ cross-check:
 	test "$${a%% *}" = "$${n%% *}" -a "$${w%% *}" = "$${n%% *}" || { echo "cross-check: the node counts differ"; exit 1; }
 	s=$$(date +%s); GOARCH=arm64 CGO_ENABLED=0 $(GO) test -count=1 $(CROSS_TESTFLAGS) -exec $(QEMU) ./board ./nnue ./syzygy; r=$$?; \
 		echo "linux/arm64 tests: $$(( $$(date +%s) - s )) s"; exit $$r
+	s=$$(date +%s); GOARCH=arm64 CGO_ENABLED=0 $(GO) test -count=1 -run '^$$' -bench '^Benchmark(Update|Output|EvaluatorMove)$$' \
+		-benchtime $(CROSS_BENCHTIME) -exec $(QEMU) ./nnue > $(CROSS_OUT)/neon-bench.log 2>&1; r=$$?; \
+		echo "NEON kernels against Go, both EMULATED by $(QEMU) on this machine (not the speed of ARM hardware):"; \
+		awk $(CROSS_NEON_TABLE) $(CROSS_OUT)/neon-bench.log | sort; \
+		echo "linux/arm64 NEON benchmarks (emulated): $$(( $$(date +%s) - s )) s"; exit $$r
 	s=$$(date +%s); export WINEPREFIX=$(CROSS_WINEPREFIX) WINEDEBUG=-all GOOS=windows GOARCH=amd64 CGO_ENABLED=0; \
-		$(GO) test -count=1 $(CROSS_TESTFLAGS) -exec $(WINE) ./syzygy ./engine && \
-		$(GO) test -count=1 -exec $(WINE) -run TestTable ./search; r=$$?; \
+		{ $(GO) test -count=1 $(CROSS_TESTFLAGS) -exec $(WINE) ./syzygy ./engine; \
+		$(GO) test -count=1 -exec $(WINE) -run TestTable ./search; } > $(CROSS_OUT)/windows-tests.log 2>&1; \
+		grep -E '^(ok|FAIL|---|panic)' $(CROSS_OUT)/windows-tests.log | tr -d '\r'; \
+		awk -v want=3 -f tools/wine/tests.awk $(CROSS_OUT)/windows-tests.log; r=$$?; \
 		echo "windows/amd64 tests: $$(( $$(date +%s) - s )) s"; exit $$r
 	rm -f $(CROSS_OUT)/arm64.pgn $(CROSS_OUT)/windows.pgn
 	s=$$(date +%s); $(call CROSS_MATCH,cmd=$(QEMU) args=$(CROSS_OUT)/brudno-arm64 name=arm64) \
