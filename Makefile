@@ -97,6 +97,9 @@ CROSS_ROUNDS ?= 5
 CROSS_LIMIT ?= nodes=20000
 CROSS_TESTFLAGS ?= -short -timeout 3h
 CROSS_BENCHTIME ?= 0.2s
+# How long fastchess waits for an emulated engine's uciok (its default,
+# 10 s, is less than wine takes to start on a loaded machine).
+CROSS_STARTUP_MS ?= 60000
 # The nnue benchmarks' ref (Go) and simd (NEON) runs side by side.
 CROSS_NEON_TABLE = '$$1 ~ /^Benchmark.*\/(ref|simd)(-[0-9]+)?$$/ { n = $$1; sub(/-[0-9]+$$/, "", n); k = n; \
 	sub(/\/(ref|simd)$$/, "", k); sub(/^Benchmark/, "", k); if (n ~ /\/ref$$/) ref[k] = $$3; else neon[k] = $$3 } \
@@ -104,7 +107,7 @@ CROSS_NEON_TABLE = '$$1 ~ /^Benchmark.*\/(ref|simd)(-[0-9]+)?$$/ { n = $$1; sub(
 CROSS_MATCH = $(FASTCHESS) -engine cmd=$(CROSS_OUT)/brudno-native name=native -engine $(1) \
 	-each $(CROSS_LIMIT) option.Threads=1 option.Hash=16 \
 	-openings file=$(SHARED)/books/noob_2moves.epd format=epd order=random -repeat \
-	-rounds $(CROSS_ROUNDS) -games 2 -concurrency 1 -recover
+	-rounds $(CROSS_ROUNDS) -games 2 -concurrency 1 -recover -startup-ms $(CROSS_STARTUP_MS) -config outname=$(CROSS_OUT)/fastchess.json
 CROSS_GAMES = g=$$(grep -c '^\[Result ' $(1)); f=$$(grep '^\[Termination ' $(1) | grep -vc -e '"normal"' -e '"adjudication"'); \
 	echo "$(1): $$g games of $$(( 2 * $(CROSS_ROUNDS) )), $$f ended by a fault"; test "$$g" -eq $$(( 2 * $(CROSS_ROUNDS) )) -a "$$f" -eq 0
 cross-check:
