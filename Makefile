@@ -44,13 +44,13 @@ test:
 	$(GO) test -tags tune ./engine ./uci
 
 # The packages with code of their own for an operating system or an
-# architecture (memory, mappings, SIMD), vetted as built for the other
-# release platforms (CROSS_VET), which compiles the whole program for
-# each; `make cross-check` runs two of them.
+# architecture (memory, mappings, SIMD, the soak's rusage), vetted as
+# built for the other release platforms (CROSS_VET), which compiles the
+# whole program for each; `make cross-check` runs two of them.
 CROSS_VET ?= windows/amd64 darwin/arm64 linux/arm64
 cross-vet:
 	@for t in $(CROSS_VET); do echo "vet for $$t"; \
-		GOOS=$${t%/*} GOARCH=$${t#*/} CGO_ENABLED=0 $(GO) vet . ./engine ./syzygy ./search ./nnue ./board || exit 1; done
+		GOOS=$${t%/*} GOARCH=$${t#*/} CGO_ENABLED=0 $(GO) vet . ./engine ./syzygy ./search ./nnue ./nnue/train ./board ./tools/soak || exit 1; done
 
 # The release archives (tools/dist, docs/commands.md "Versions and releases"): for
 # each of DIST_TARGETS the binary with README.md, LICENSE and CHANGELOG.md
