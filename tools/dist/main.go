@@ -104,7 +104,11 @@ func run(out, targets, goCmd string, force bool) error {
 	if err := os.WriteFile(filepath.Join(out, "SHA256SUMS"), sums, 0o644); err != nil {
 		return err
 	}
-	fmt.Printf("%s: %d archives of %s and SHA256SUMS\n", out, len(names), src.version)
+	noun := "archives"
+	if len(names) == 1 {
+		noun = "archive"
+	}
+	fmt.Printf("%s: %d %s of %s and SHA256SUMS\n", out, len(names), noun, src.version)
 	return nil
 }
 
