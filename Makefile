@@ -104,6 +104,11 @@ CROSS_STARTUP_MS ?= 60000
 CROSS_NEON_TABLE = '$$1 ~ /^Benchmark.*\/(ref|simd)(-[0-9]+)?$$/ { n = $$1; sub(/-[0-9]+$$/, "", n); k = n; \
 	sub(/\/(ref|simd)$$/, "", k); sub(/^Benchmark/, "", k); if (n ~ /\/ref$$/) ref[k] = $$3; else neon[k] = $$3 } \
 	END { for (k in ref) if (k in neon) printf "  %-20s Go %9.0f ns/op  NEON %9.0f ns/op  %4.1f times as fast\n", k, ref[k], neon[k], ref[k] / neon[k] }'
+# Each package's line of a `go test -v` log with the count of its
+# top-level tests that passed, were skipped and failed; failures and
+# panics shown as they are.
+CROSS_TEST_COUNTS = '/^--- PASS: / { p++ } /^--- SKIP: / { k++ } /^--- FAIL: |^panic: / { f++; print } \
+	/^(ok|FAIL)[ \t]/ { printf "%s: %d tests passed, %d skipped, %d failed\n", $$0, p, k, f; p = k = f = 0 }'
 CROSS_MATCH = $(FASTCHESS) -engine cmd=$(CROSS_OUT)/brudno-native name=native -engine $(1) \
 	-each $(CROSS_LIMIT) option.Threads=1 option.Hash=16 \
 	-openings file=$(SHARED)/books/noob_2moves.epd format=epd order=random -repeat \
@@ -129,8 +134,9 @@ cross-check:
 	w=$$(WINEPREFIX=$(CROSS_WINEPREFIX) WINEDEBUG=-all $(WINE) ./brudno.exe bench 2>wine-bench.log | tr -d '\r' | tail -n 1) && \
 	echo "windows/amd64: $$w ($$(( $$(date +%s) - s )) s, $(WINE))" && \
 	test "$${a%% *}" = "$${n%% *}" -a "$${w%% *}" = "$${n%% *}" || { echo "cross-check: the node counts differ"; exit 1; }
-	s=$$(date +%s); GOARCH=arm64 CGO_ENABLED=0 $(GO) test -count=1 $(CROSS_TESTFLAGS) -exec $(QEMU) ./board ./nnue ./syzygy; r=$$?; \
-		echo "linux/arm64 tests: $$(( $$(date +%s) - s )) s"; exit $$r
+	s=$$(date +%s); GOARCH=arm64 CGO_ENABLED=0 $(GO) test -count=1 -v $(CROSS_TESTFLAGS) -exec $(QEMU) ./board ./nnue ./syzygy \
+		> $(CROSS_OUT)/arm64-tests.log 2>&1; r=$$?; awk $(CROSS_TEST_COUNTS) $(CROSS_OUT)/arm64-tests.log; \
+		echo "linux/arm64 tests: $$(( $$(date +%s) - s )) s, each test named in $(CROSS_OUT)/arm64-tests.log"; exit $$r
 	s=$$(date +%s); GOARCH=arm64 CGO_ENABLED=0 $(GO) test -count=1 -run '^$$' -bench '^Benchmark(Update|Output|EvaluatorMove)$$' \
 		-benchtime $(CROSS_BENCHTIME) -exec $(QEMU) ./nnue > $(CROSS_OUT)/neon-bench.log 2>&1; r=$$?; \
 		echo "NEON kernels against Go, both EMULATED by $(QEMU) on this machine (not the speed of ARM hardware):"; \
