@@ -1,32 +1,160 @@
-# Brudno build, test and measurement targets. `make` builds ./brudno;
-# EXE=name overrides the output (as OpenBench passes it).
-EXE ?= brudno
+# Brudno build, test and measurement targets. `make` builds ./brudno
+# (brudno.exe when Go builds for Windows); EXE=name overrides the output
+# (as OpenBench passes it).
 GO ?= go
+GOEXE := $(shell $(GO) env GOEXE)
+EXE ?= brudno$(GOEXE)
 SHARED ?= ../shared
 
-.PHONY: all build build-tune run test soak tb-match fuzz-protocol data-start data-pause data-resume data-stop data-status test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor calibrate-drift cal-check smp-match openbench
+# The version the binary prints (engine/version.go): the number in VERSION
+# and, in a git checkout whose top is this folder, the commit, HASH or
+# HASH-dirty with uncommitted changes. Without git (a `git archive` tree,
+# as OpenBench builds it) the binary prints the number alone. The go
+# command's own stamp is off: in a tree unpacked inside another checkout
+# it would take that checkout's commit. -trimpath leaves the build
+# folder's path out of the binary.
+GIT ?= git
+COMMIT := $(shell test -z "$$($(GIT) rev-parse --show-prefix 2>/dev/null || echo none)" && $(GIT) rev-parse --short=7 HEAD 2>/dev/null)
+DIRTY := $(if $(COMMIT),$(if $(shell $(GIT) status --porcelain 2>/dev/null),-dirty))
+BUILDFLAGS = -trimpath -buildvcs=false -ldflags "-X brudno/engine.buildCommit=$(COMMIT)$(DIRTY)"
+
+.PHONY: all build build-tune run test cross-vet cross-check dist soak tb-match fuzz-protocol data-start data-pause data-resume data-stop data-status test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor calibrate-drift cal-check smp-match openbench
 
 all: build
 
 build:
-	$(GO) build -o $(EXE) .
+	$(GO) build $(BUILDFLAGS) -o $(EXE) .
 
 run: build
 	./$(EXE)
 
 # The experiment build: every search switch and constant a UCI option
 # (engine/tune_on.go), for on/off matches and SPSA; EXE-tune by default.
-TUNE_EXE ?= $(EXE)-tune
+TUNE_EXE ?= $(patsubst %$(GOEXE),%,$(EXE))-tune$(GOEXE)
 build-tune:
-	$(GO) build -tags tune -o $(TUNE_EXE) .
+	$(GO) build $(BUILDFLAGS) -tags tune -o $(TUNE_EXE) .
 
 # The default test run: vet, then every package's tests (a few minutes at
 # most), then the packages the experiment build changes, built that way.
 test:
 	$(GO) vet ./...
 	$(GO) vet -tags tune ./...
+	$(MAKE) cross-vet
 	$(GO) test ./...
 	$(GO) test -tags tune ./engine ./uci
+
+# The packages with code of their own for an operating system or an
+# architecture (memory, mappings, SIMD, the soak's rusage), vetted as
+# built for the other release platforms (CROSS_VET), which compiles the
+# whole program for each; `make cross-check` runs two of them.
+CROSS_VET ?= windows/amd64 darwin/arm64 linux/arm64
+cross-vet:
+	@for t in $(CROSS_VET); do echo "vet for $$t"; \
+		GOOS=$${t%/*} GOARCH=$${t#*/} CGO_ENABLED=0 $(GO) vet . ./engine ./syzygy ./search ./nnue ./nnue/train ./board ./tools/soak || exit 1; done
+
+# The release archives (tools/dist, docs/commands.md "Versions and releases"): for
+# each of DIST_TARGETS the binary with README.md, LICENSE and CHANGELOG.md
+# in DIST_DIR/brudno-VERSION-OS-ARCH.zip (Windows) or .tar.gz, and
+# DIST_DIR/SHA256SUMS, checked with sha256sum -c where it exists. A tree
+# with uncommitted changes is refused; DIST_FORCE=1 builds it anyway,
+# named -dirty.
+DIST_DIR ?= dist
+DIST_TARGETS ?= linux/amd64,linux/arm64,windows/amd64,windows/arm64,darwin/amd64,darwin/arm64
+DIST_FORCE ?=
+dist:
+	$(GO) run ./tools/dist -out $(DIST_DIR) -targets $(DIST_TARGETS) $(if $(DIST_FORCE),-force) -go $(GO)
+	@if command -v sha256sum >/dev/null; then cd $(DIST_DIR) && sha256sum -c SHA256SUMS; fi
+
+# Other platforms on this one (docs/commands.md, "Other platforms"): the
+# linux/arm64 build under qemu-user (QEMU) and the windows/amd64 build
+# under wine (WINE), against the native build. Each bench must count the
+# native build's nodes, or the target fails; then the tests of board,
+# nnue and syzygy run under QEMU, and those of syzygy, engine and the
+# table in search under WINE (with CROSS_TESTFLAGS: -short, as the
+# emulators are many times slower), whose output tools/wine/tests.awk
+# judges, letting only the failures that wine 8 itself causes pass (the
+# log in CROSS_OUT/windows-tests.log); and each build plays CROSS_ROUNDS
+# rounds of two games against the native one with fastchess
+# (FASTCHESS=path) at CROSS_LIMIT, one game at a time, noob_2moves
+# openings. Between the two, the nnue benchmarks (CROSS_BENCHTIME each)
+# compare the NEON kernels with the Go ones under QEMU: emulated figures,
+# which say that NEON is used, not how fast ARM hardware is. The target
+# fails unless every game was played and ended on
+# the board or by adjudication (not by a crash, a stall, the clock or an
+# illegal move: the PGN's Termination tag). Binaries, logs and games go
+# to CROSS_OUT; each step's wall time is printed. WINE runs in a prefix
+# of its own under CROSS_OUT, made without wine's .NET and HTML engines
+# (mscoree, mshtml, which it would offer to download); where that wine
+# has no bcryptprimitives.dll, which Go's Windows programs load at start
+# (Debian 12's wine 8.0 has none), tools/wine's stand-in is built into
+# the prefix with MINGW_CC.
+QEMU ?= qemu-aarch64
+WINE ?= wine
+MINGW_CC ?= x86_64-w64-mingw32-gcc
+CROSS_OUT ?= cross-results
+CROSS_WINEPREFIX = $(abspath $(CROSS_OUT))/wineprefix
+CROSS_ROUNDS ?= 5
+CROSS_LIMIT ?= nodes=20000
+CROSS_TESTFLAGS ?= -short -timeout 3h
+CROSS_BENCHTIME ?= 0.2s
+# How long fastchess waits for an emulated engine's uciok (its default,
+# 10 s, is less than wine takes to start on a loaded machine).
+CROSS_STARTUP_MS ?= 60000
+# The nnue benchmarks' ref (Go) and simd (NEON) runs side by side.
+CROSS_NEON_TABLE = '$$1 ~ /^Benchmark.*\/(ref|simd)(-[0-9]+)?$$/ { n = $$1; sub(/-[0-9]+$$/, "", n); k = n; \
+	sub(/\/(ref|simd)$$/, "", k); sub(/^Benchmark/, "", k); if (n ~ /\/ref$$/) ref[k] = $$3; else neon[k] = $$3 } \
+	END { for (k in ref) if (k in neon) printf "  %-20s Go %9.0f ns/op  NEON %9.0f ns/op  %4.1f times as fast\n", k, ref[k], neon[k], ref[k] / neon[k] }'
+# Each package's line of a `go test -v` log with the count of its
+# top-level tests that passed, were skipped and failed; failures and
+# panics shown as they are.
+CROSS_TEST_COUNTS = '/^--- PASS: / { p++ } /^--- SKIP: / { k++ } /^--- FAIL: |^panic: / { f++; print } \
+	/^(ok|FAIL)[ \t]/ { printf "%s: %d tests passed, %d skipped, %d failed\n", $$0, p, k, f; p = k = f = 0 }'
+CROSS_MATCH = $(FASTCHESS) -engine cmd=$(CROSS_OUT)/brudno-native name=native -engine $(1) \
+	-each $(CROSS_LIMIT) option.Threads=1 option.Hash=16 \
+	-openings file=$(SHARED)/books/noob_2moves.epd format=epd order=random -repeat \
+	-rounds $(CROSS_ROUNDS) -games 2 -concurrency 1 -recover -startup-ms $(CROSS_STARTUP_MS) -config outname=$(CROSS_OUT)/fastchess.json
+CROSS_GAMES = g=$$(grep -c '^\[Result ' $(1)); f=$$(grep '^\[Termination ' $(1) | grep -vc -e '"normal"' -e '"adjudication"'); \
+	echo "$(1): $$g games of $$(( 2 * $(CROSS_ROUNDS) )), $$f ended by a fault"; test "$$g" -eq $$(( 2 * $(CROSS_ROUNDS) )) -a "$$f" -eq 0
+cross-check:
+	@test -n "$(FASTCHESS)" || { echo "cross-check: set FASTCHESS=path/to/fastchess"; exit 2; }
+	@for t in $(QEMU) $(WINE); do command -v $$t >/dev/null || { echo "cross-check: no $$t (Debian: apt-get install qemu-user wine)"; exit 2; }; done
+	mkdir -p $(CROSS_OUT)
+	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -o $(CROSS_OUT)/brudno-native .
+	GOOS=linux GOARCH=arm64 CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -o $(CROSS_OUT)/brudno-arm64 .
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -o $(CROSS_OUT)/brudno.exe .
+	WINEPREFIX=$(CROSS_WINEPREFIX) WINEDLLOVERRIDES=mscoree,mshtml= WINEDEBUG=-all $(WINE) wineboot -u
+	@d=$(CROSS_WINEPREFIX)/drive_c/windows/system32; test -e $$d/bcryptprimitives.dll || { \
+		command -v $(MINGW_CC) >/dev/null || { echo "cross-check: this wine has no bcryptprimitives.dll; install $(MINGW_CC) (Debian: apt-get install gcc-mingw-w64-x86-64) to build tools/wine's"; exit 2; }; \
+		echo "$(MINGW_CC) -shared -O2 -o $$d/bcryptprimitives.dll tools/wine/bcryptprimitives.c -ladvapi32"; \
+		$(MINGW_CC) -shared -O2 -o $$d/bcryptprimitives.dll tools/wine/bcryptprimitives.c -ladvapi32; }
+	@cd $(CROSS_OUT) && s=$$(date +%s) && n=$$(./brudno-native bench 2>&1 | tail -n 1) && \
+	echo "native:        $$n ($$(( $$(date +%s) - s )) s)" && s=$$(date +%s) && \
+	a=$$($(QEMU) ./brudno-arm64 bench 2>&1 | tail -n 1) && \
+	echo "linux/arm64:   $$a ($$(( $$(date +%s) - s )) s, $(QEMU))" && s=$$(date +%s) && \
+	w=$$(WINEPREFIX=$(CROSS_WINEPREFIX) WINEDEBUG=-all $(WINE) ./brudno.exe bench 2>wine-bench.log | tr -d '\r' | tail -n 1) && \
+	echo "windows/amd64: $$w ($$(( $$(date +%s) - s )) s, $(WINE))" && \
+	test "$${a%% *}" = "$${n%% *}" -a "$${w%% *}" = "$${n%% *}" || { echo "cross-check: the node counts differ"; exit 1; }
+	s=$$(date +%s); GOARCH=arm64 CGO_ENABLED=0 $(GO) test -count=1 -v $(CROSS_TESTFLAGS) -exec $(QEMU) ./board ./nnue ./syzygy \
+		> $(CROSS_OUT)/arm64-tests.log 2>&1; r=$$?; awk $(CROSS_TEST_COUNTS) $(CROSS_OUT)/arm64-tests.log; \
+		echo "linux/arm64 tests: $$(( $$(date +%s) - s )) s, each test named in $(CROSS_OUT)/arm64-tests.log"; exit $$r
+	s=$$(date +%s); GOARCH=arm64 CGO_ENABLED=0 $(GO) test -count=1 -run '^$$' -bench '^Benchmark(Update|Output|EvaluatorMove)$$' \
+		-benchtime $(CROSS_BENCHTIME) -exec $(QEMU) ./nnue > $(CROSS_OUT)/neon-bench.log 2>&1; r=$$?; \
+		echo "NEON kernels against Go, both EMULATED by $(QEMU) on this machine (not the speed of ARM hardware):"; \
+		awk $(CROSS_NEON_TABLE) $(CROSS_OUT)/neon-bench.log | sort; \
+		echo "linux/arm64 NEON benchmarks (emulated): $$(( $$(date +%s) - s )) s"; exit $$r
+	s=$$(date +%s); export WINEPREFIX=$(CROSS_WINEPREFIX) WINEDEBUG=-all GOOS=windows GOARCH=amd64 CGO_ENABLED=0; \
+		{ $(GO) test -count=1 $(CROSS_TESTFLAGS) -exec $(WINE) ./syzygy ./engine; \
+		$(GO) test -count=1 -exec $(WINE) -run TestTable ./search; } > $(CROSS_OUT)/windows-tests.log 2>&1; \
+		grep -E '^(ok|FAIL|---|panic)' $(CROSS_OUT)/windows-tests.log | tr -d '\r'; \
+		awk -v want=3 -f tools/wine/tests.awk $(CROSS_OUT)/windows-tests.log; r=$$?; \
+		echo "windows/amd64 tests: $$(( $$(date +%s) - s )) s"; exit $$r
+	rm -f $(CROSS_OUT)/arm64.pgn $(CROSS_OUT)/windows.pgn
+	s=$$(date +%s); $(call CROSS_MATCH,cmd=$(QEMU) args=$(CROSS_OUT)/brudno-arm64 name=arm64) \
+		-pgnout file=$(CROSS_OUT)/arm64.pgn > $(CROSS_OUT)/arm64.log 2>&1; r=$$?; \
+		tail -n 12 $(CROSS_OUT)/arm64.log; echo "arm64 match: $$(( $$(date +%s) - s )) s"; test $$r -eq 0 || exit $$r; $(call CROSS_GAMES,$(CROSS_OUT)/arm64.pgn)
+	s=$$(date +%s); WINEPREFIX=$(CROSS_WINEPREFIX) WINEDEBUG=-all $(call CROSS_MATCH,cmd=$(WINE) args=$(CROSS_OUT)/brudno.exe name=windows) \
+		-pgnout file=$(CROSS_OUT)/windows.pgn > $(CROSS_OUT)/windows.log 2>&1; r=$$?; \
+		tail -n 12 $(CROSS_OUT)/windows.log; echo "windows match: $$(( $$(date +%s) - s )) s"; test $$r -eq 0 || exit $$r; $(call CROSS_GAMES,$(CROSS_OUT)/windows.pgn)
 
 test-race:
 	$(GO) test -race ./...
@@ -98,7 +226,7 @@ datagen: build
 
 tune-fit: build
 	./$(EXE) tune -start $(TUNE_START) -epochs $(TUNE_EPOCHS) $(TUNE_FLAGS) -out eval/weights_tuned.go $(TUNE_DATA)
-	$(GO) build -o $(EXE) .
+	$(GO) build $(BUILDFLAGS) -o $(EXE) .
 
 tune: datagen
 	$(MAKE) tune-fit
@@ -189,7 +317,7 @@ BOOK_MARGIN ?= 20
 BOOK_DEPTH ?= 10
 book: build
 	./$(EXE) book analyse -out book/default.bin -plies $(BOOK_PLIES) -width $(BOOK_WIDTH) -margin $(BOOK_MARGIN) -depth $(BOOK_DEPTH)
-	$(GO) build -o $(EXE) .
+	$(GO) build $(BUILDFLAGS) -o $(EXE) .
 
 clean:
 	rm -f $(EXE)

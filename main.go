@@ -6,6 +6,7 @@
 package main
 
 import (
+	_ "embed"
 	"os"
 
 	"brudno/cli"
@@ -13,7 +14,14 @@ import (
 	"brudno/uci"
 )
 
+// versionNumber is the VERSION file: the version number that the
+// engine's version starts with (engine/version.go).
+//
+//go:embed VERSION
+var versionNumber string
+
 func main() {
+	engine.SetVersionNumber(versionNumber)
 	if len(os.Args) < 2 {
 		uci.Run(os.Stdin, os.Stdout, engine.New())
 		return

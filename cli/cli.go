@@ -44,13 +44,16 @@ func init() {
 		{"tune", "[-start default|initial] [-epochs N] [-only GROUPS] [-out FILE] DATAFILE...", "Texel tuning of the evaluation weights on datagen output; writes eval/weights_tuned.go", cmdTune},
 		{"wdl", "SCORE MATERIAL|MOVE|FEN | -fit [-out FILE] [-var auto|material|move] [-holdout 10] [-plot FILE.svg] DATAFILE...", "the win/draw/loss model of UCI_ShowWDL: W D L per mille for the side to move at SCORE centipawns, or fit it to `datagen -format bin` files and print the fit and its calibration (-out writes engine/wdl_model.go)", cmdWDL},
 		{"tb", "probe [-path DIRS] [-rule50=false] FEN | check DIR | positions [-n 100] [-pieces 5-6] DATA.bin... | games -path DIRS GAMES.pgn...", "Syzygy tablebases: a position's WDL, DTZ, best moves and every legal move's result; check the table files of a folder; openings for a tablebase match from datagen files; per player, the moves of a match's games that spoilt a tablebase result (docs/syzygy.md)", cmdTB},
-		{"version", "", "print the version", func(_ []string, stdout, _ io.Writer) int { fmt.Fprintln(stdout, engine.Name, engine.Version); return 0 }},
+		{"version", "", "print the version", func(_ []string, stdout, _ io.Writer) int {
+			fmt.Fprintln(stdout, engine.Name, engine.Version())
+			return 0
+		}},
 		{"help", "", "print this help", cmdHelp},
 	}
 }
 
 func cmdHelp(_ []string, stdout, _ io.Writer) int {
-	fmt.Fprintf(stdout, "%s %s, a UCI chess engine.\n\nusage:\n  brudno\n      run the UCI protocol on stdin/stdout\n", engine.Name, engine.Version)
+	fmt.Fprintf(stdout, "%s %s, a UCI chess engine.\n\nusage:\n  brudno\n      run the UCI protocol on stdin/stdout\n", engine.Name, engine.Version())
 	for _, c := range Commands {
 		fmt.Fprintf(stdout, "  brudno %s %s\n      %s\n", c.Name, c.Args, c.Help)
 	}

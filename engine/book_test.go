@@ -7,6 +7,8 @@
 package engine
 
 import (
+	"errors"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -238,8 +240,16 @@ func TestBookFileOption(t *testing.T) {
 	if err := os.WriteFile(corrupt, make([]byte, 40), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// The missing file's message is the system's own ("no such file or
+	// directory", "The system cannot find the file specified.").
+	missing := filepath.Join(dir, "missing.bin")
+	_, notFound := os.Stat(missing)
+	var pathErr *fs.PathError
+	if !errors.As(notFound, &pathErr) {
+		t.Fatalf("stat of a missing file: %v", notFound)
+	}
 	for _, c := range []struct{ file, want string }{
-		{filepath.Join(dir, "missing.bin"), "no such file"},
+		{missing, pathErr.Err.Error()},
 		{corrupt, "size 40 bytes is not a multiple of 16"},
 		{dir, "not a regular file"},
 	} {

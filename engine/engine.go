@@ -16,13 +16,6 @@ import (
 	"brudno/search"
 )
 
-// Name and Version identify the engine.
-const (
-	Name    = "Brudno"
-	Version = "0.1.0"
-	Author  = "the Brudno developers"
-)
-
 // Callbacks receive the progress and the result of a search. BestMove is
 // called exactly once per Go, after the search has ended and, in ponder
 // or infinite mode, after Stop or PonderHit; or, when the search's

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"brudno/search"
 )
@@ -92,13 +91,15 @@ func TestLazySMP(t *testing.T) {
 	e.SetPosition("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", nil)
 	var res search.Result
 	var infos int
-	e.Go(search.Limits{MoveTime: 300 * time.Millisecond}, Callbacks{
+	// A depth, not a move time: on a loaded machine, or under wine, 300 ms
+	// of wall time were once too few for a third iteration.
+	e.Go(search.Limits{Depth: 4}, Callbacks{
 		Info:     func(search.Info) { infos++ },
 		BestMove: func(r search.Result) { res = r },
 	})
 	e.Wait()
-	if res.Best == 0 || infos == 0 || res.Depth < 3 {
-		t.Errorf("4-thread search: %+v after %d infos", res, infos)
+	if res.Best == 0 || infos == 0 || res.Depth < 4 {
+		t.Errorf("4-thread search to depth 4: %+v after %d infos", res, infos)
 	}
 }
 

@@ -4,9 +4,7 @@
 package engine
 
 import (
-	"bufio"
 	"fmt"
-	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -152,7 +150,7 @@ func (o *Option) normalise(value string) (string, error) {
 
 func setHash(e *Engine, v string) error {
 	mb, _ := strconv.Atoi(v)
-	if avail := availableMemoryMB(); avail > 0 && mb > avail*3/4 {
+	if avail := availableMemoryMB(); avail > 0 && mb > avail*3/4 { // memory.go
 		return fmt.Errorf("option Hash: %d MB requested but only %d MB of memory is available; keeping %d MB", mb, avail, e.set.hashMB)
 	}
 	if e.tt != nil && mb == e.set.hashMB {
@@ -163,23 +161,6 @@ func setHash(e *Engine, v string) error {
 		e.tt.Resize(mb)
 	}
 	return nil
-}
-
-// availableMemoryMB reads MemAvailable from /proc/meminfo; 0 if unknown.
-func availableMemoryMB() int {
-	f, err := os.Open("/proc/meminfo")
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if fields := strings.Fields(sc.Text()); len(fields) >= 2 && fields[0] == "MemAvailable:" {
-			kb, _ := strconv.Atoi(fields[1])
-			return kb / 1024
-		}
-	}
-	return 0
 }
 
 // SearchOptions returns the search switches in force.

@@ -130,7 +130,7 @@ func (s *Conversation) info(format string, args ...any) {
 }
 
 func (s *Conversation) uci() {
-	s.out.printf("id name %s %s", engine.Name, engine.Version)
+	s.out.printf("id name %s %s", engine.Name, engine.Version())
 	s.out.printf("id author %s", engine.Author)
 	for _, o := range engine.Options() {
 		s.out.println(FormatOption(o))

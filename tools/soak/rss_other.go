@@ -1,9 +1,9 @@
-//go:build !linux
+//go:build !unix
 
 package main
 
 import "os"
 
-// maxRSSKB returns 0, unknown: the peak resident set is read only on
-// Linux, where ru_maxrss is in KB.
+// maxRSSKB is 0, unknown: off Unix the report's memory columns stay
+// empty.
 func maxRSSKB(*os.ProcessState) int { return 0 }
