@@ -3,7 +3,7 @@
 package syzygy
 
 import (
-	"sort"
+	"slices"
 
 	"brudno/board"
 )
@@ -11,16 +11,19 @@ import (
 // RootMove is one legal move of a root position as the tables see it.
 type RootMove struct {
 	Move board.Move
-	// WDL is the result after the move for its mover, as for a zeroed
-	// clock: -2 loss to 2 win.
+	// WDL is the result after the move for its mover, as the tables give
+	// it (for a zeroed clock): -2 loss to 2 win; 0 for a move that the
+	// rules draw (a threefold repetition, the clock at 100).
 	WDL int
 	// DTZ counts the plies from the root to the next zeroing move or
 	// mate, the move itself included (a zeroing or mating move has 1),
 	// signed by the mover's outcome; 0 for a draw; beyond ±100 a cursed
 	// win or blessed loss.
 	DTZ int
-	// Exact says that DTZ cannot be one ply short: a zeroing or mating
-	// move, or a value the tables store exactly.
+	// Exact says that DTZ is the true distance: a zeroing or mating move,
+	// a class the table stores in plies, or the one-ply search through
+	// such values. Otherwise the table stores moves and a DTZ of n means
+	// n or n + 1 plies (docs/syzygy-format.md, "DTZ values").
 	Exact bool
 	// Result is the outcome with the root's halfmove clock: 2 win, 1 a
 	// win the fifty-move rule spoils, 0 draw, -1 a loss it saves, -2
@@ -48,13 +51,32 @@ const (
 const rankScale = 1 << 20 // more than any |DTZ|
 
 // RankRoot returns every legal move of pos with its WDL, DTZ and result
-// with pos's halfmove clock, best first: certain wins (the nearest
-// zeroing move first), uncertain wins, spoilt wins (nearest first),
-// draws, saved losses, uncertain losses, certain losses (the farthest
-// zeroing move first); equal moves keep the order of the move generator.
-// A move that mates is a certain win; a move that repeats a position for
-// the third time or lets the fifty-move draw be claimed is a draw. ok is
-// false when any probe fails. pos is restored.
+// with pos's halfmove clock c, best first. ok is false when any probe
+// fails; pos is restored. The result of a move follows the fifty-move
+// rule (docs/syzygy-format.md, "The fifty-move rule at the root"):
+//
+//   - a move that mates is a certain win, DTZ 1, even as the hundredth
+//     ply;
+//   - a move that brings a position on the board for the third time (it
+//     stood there twice before in pos's history), or one that brings the
+//     clock to 100 without mating, is a draw;
+//   - a capture or pawn move resets the clock: its result is the WDL
+//     after it, certain, with DTZ 1 (101 for a cursed win, negative for
+//     losses);
+//   - any other winning or losing move, of d = |DTZ| plies from the root
+//     to the next zeroing move or mate: with c + d <= 99 the result is
+//     certain; with c + d = 100 it is certain when the DTZ is exact, and
+//     otherwise has the same Result but not Certain, since the zeroing
+//     move may come as the 101st ply and the other side may then claim
+//     the draw; with c + d >= 101 the Result is 1, a win the rule spoils
+//     (-1, a loss it saves).
+//
+// With rule50 false the clock and the cursed classes are ignored: every
+// win is 2 and every loss -2, certain (the draws by repetition and by
+// the clock stay). The order: certain wins (the nearest zeroing move
+// first), uncertain wins, spoilt wins (nearest first), draws, saved
+// losses, uncertain losses, certain losses (the farthest zeroing move
+// first); equal moves keep the order of the move generator.
 func (ts *Tables) RankRoot(pos *board.Position, rule50 bool) ([]RootMove, bool) {
 	if !ts.holds(pos) {
 		return nil, false
@@ -74,7 +96,7 @@ func (ts *Tables) RankRoot(pos *board.Position, rule50 bool) ([]RootMove, bool) 
 		rm.Move = m
 		moves = append(moves, rm)
 	}
-	sort.SliceStable(moves, func(i, j int) bool { return moves[i].Rank > moves[j].Rank })
+	slices.SortStableFunc(moves, func(a, b RootMove) int { return b.Rank - a.Rank })
 	return moves, true
 }
 
@@ -149,15 +171,31 @@ func moveRank(rm RootMove) int {
 	return rankCertainLoss*rankScale + d
 }
 
-// KeepBest returns the leading moves of ranked moves (RankRoot's order)
-// that have the first one's Result and Certain: the moves that keep the
-// best result. Where a certain win exists, uncertain ones are left out.
+// KeepBest returns the moves that keep the best result, in their order:
+// those of the best Result and, among them, for a win the Certain ones
+// when any is certain (a win sure under the fifty-move rule before one
+// that may turn into a draw), for a loss the ones not Certain when there
+// are any (a loss the rule may yet save before a sure one). Draws,
+// spoilt wins and saved losses are all certain.
 func KeepBest(moves []RootMove) []RootMove {
-	n := 0
-	for n < len(moves) && moves[n].Result == moves[0].Result && moves[n].Certain == moves[0].Certain {
-		n++
+	best, found := 0, false
+	for _, m := range moves {
+		if !found || m.Result > best {
+			best, found = m.Result, true
+		}
 	}
-	return moves[:n]
+	want := best > 0 // the certainty kept: certain wins, uncertain losses
+	some := false
+	for _, m := range moves {
+		some = some || m.Result == best && m.Certain == want
+	}
+	var out []RootMove
+	for _, m := range moves {
+		if m.Result == best && (!some || m.Certain == want) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 func sign(x int) int {

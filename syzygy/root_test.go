@@ -1,6 +1,8 @@
 package syzygy
 
 import (
+	"fmt"
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -63,6 +65,59 @@ func TestRankRootBoundary(t *testing.T) {
 	moves, _ = ts.RankRoot(mustFEN(t, "8/2K5/4B3/3N4/8/3k4/8/8 w - - 49 1"), false)
 	if kept, result, certain := keptMoves(moves); result != 2 || !certain || len(strings.Fields(kept)) != 20 {
 		t.Errorf("rule50 off: keeps %s (%d, %v)", kept, result, certain)
+	}
+}
+
+// The KBNvK boundary checked against Fathom: its header (its WDL word
+// comes from its DTZ and the clock, so it says "Loss" at 47 too), and the
+// line it plays out from the position with the clock as given, which
+// ends in mate at 46 but in a draw by the fifty-move rule at 47 and 48:
+// the DTZ of 53 is one ply short, the mate comes on the 54th ply. By the
+// rule of RootMove, Kd3 is a certain loss at 46, an uncertain one at 47
+// (kept alone: it may be saved) and a loss the rule saves at 48.
+func TestKBNvKBoundaryFathom(t *testing.T) {
+	ts := sharedTables(t)
+	fathom := needFathom(t)
+	for _, c := range []struct {
+		clock   int
+		word    string
+		line    string // the end of Fathom's line
+		kept    string
+		result  int
+		certain bool
+	}{
+		{46, "Loss", "28. Nf1# 1-0", "e2d3 e2d1 e2e1 e2f1 e2d2 e2f2 e2f3", -2, true},
+		{47, "Loss", "27. Bg2+ Kh2 1/2-1/2", "e2d3", -2, false},
+		{48, "BlessedLoss", "27. Bg2+ 1/2-1/2", "e2d3", -1, true},
+	} {
+		fen := fmt.Sprintf("8/2K5/4B3/3N4/8/8/4k3/8 b - - %d 1", c.clock)
+		out, err := exec.Command(fathom, "--path="+tableDir, fen).Output()
+		if err != nil {
+			t.Fatalf("fathom %s: %v", fen, err)
+		}
+		text := string(out)
+		if !strings.Contains(text, `[WDL "`+c.word+`"]`) || !strings.Contains(text, `[DTZ "53"]`) {
+			t.Errorf("%s: Fathom's header is not %s, DTZ 53:\n%s", fen, c.word, text)
+		}
+		lineEnd := ""
+		for _, l := range strings.Split(text, "\n") {
+			if strings.HasPrefix(l, "1... Kd3 ") {
+				lineEnd = l
+			}
+		}
+		if !strings.HasSuffix(lineEnd, " "+c.line) {
+			t.Errorf("%s: Fathom's line %q does not end with %q", fen, lineEnd, c.line)
+		}
+		moves, ok := ts.RankRoot(mustFEN(t, fen), true)
+		if !ok {
+			t.Fatalf("%s: RankRoot failed", fen)
+		}
+		if moves[0].DTZ != -53 || moves[0].Exact {
+			t.Errorf("%s: the best move %+v, want Kd3 with a DTZ of -53, not exact", fen, moves[0])
+		}
+		if kept, result, certain := keptMoves(moves); kept != c.kept || result != c.result || certain != c.certain {
+			t.Errorf("%s: keeps %s (result %d, certain %v), want %s (%d, %v)", fen, kept, result, certain, c.kept, c.result, c.certain)
+		}
 	}
 }
 
