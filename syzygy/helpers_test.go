@@ -13,8 +13,9 @@ import (
 // repository.
 var tableDir = filepath.Join("..", "..", "shared", "syzygy")
 
-// fathomPath is the oracle prober (Debian's fathom package).
-const fathomPath = "/usr/games/fathom"
+// debianFathom is where Debian's fathom package installs the oracle
+// prober, outside the usual PATH.
+const debianFathom = "/usr/games/fathom"
 
 // missing skips the test for want of something outside the repository,
 // or fails it in CI (CI=true), where everything is present and a skip
@@ -41,13 +42,22 @@ func sharedTables(t testing.TB) *Tables {
 	return ts
 }
 
-// needFathom returns the oracle's path.
+// needFathom returns the oracle's path: $FATHOM, else fathom on the
+// PATH, else Debian's.
 func needFathom(t testing.TB) string {
 	t.Helper()
-	if _, err := exec.LookPath(fathomPath); err != nil {
-		missing(t, "no %s: %v", fathomPath, err)
+	name := os.Getenv("FATHOM")
+	if name == "" {
+		name = "fathom"
+		if _, err := exec.LookPath(name); err != nil {
+			name = debianFathom
+		}
 	}
-	return fathomPath
+	path, err := exec.LookPath(name)
+	if err != nil {
+		missing(t, "no Fathom (%s): %v", name, err)
+	}
+	return path
 }
 
 func mustFEN(t testing.TB, fen string) *board.Position {

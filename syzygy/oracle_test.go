@@ -33,36 +33,43 @@ func envInt(t testing.TB, name string, def int) int {
 	return n
 }
 
-// fathomAnswer is what Fathom prints for a position.
+// fathomAnswer is what Fathom prints for a position: its WDL word and
+// DTZ, and the rank its root probe gives each legal move (by the move's
+// SAN).
 type fathomAnswer struct {
 	wdl, dtz string
-	lists    [3][]string // winning, drawing, losing moves
+	ranks    map[string]int
 }
 
 // askFathom runs the oracle on fen.
 func askFathom(fathom, fen string) (fathomAnswer, error) {
-	var a fathomAnswer
+	a := fathomAnswer{ranks: map[string]int{}}
 	out, err := exec.Command(fathom, "--path="+tableDir, fen).Output()
 	if err != nil {
 		return a, fmt.Errorf("fathom %s: %v", fen, err)
 	}
-	tags := [...]string{"WinningMoves", "DrawingMoves", "LosingMoves"}
+	section := ""
 	for _, line := range strings.Split(string(out), "\n") {
-		name, value, ok := strings.Cut(strings.Trim(line, "[]"), " ")
-		if !ok || !strings.HasPrefix(line, "[") {
-			continue
-		}
-		value = strings.Trim(value, `"`)
-		switch name {
-		case "WDL":
-			a.wdl = value
-		case "DTZ":
-			a.dtz = value
-		}
-		for i, tag := range tags {
-			if name == tag && value != "" {
-				a.lists[i] = strings.Split(value, ", ")
+		switch {
+		case strings.HasSuffix(line, "moves returned from DTZ probe"):
+			section = "dtz"
+		case strings.HasSuffix(line, "moves returned from WDL probe"):
+			section = "wdl"
+		case strings.HasPrefix(line, "[WDL "):
+			a.wdl = strings.Trim(strings.TrimPrefix(line, "[WDL "), `"]`)
+		case strings.HasPrefix(line, "[DTZ "):
+			a.dtz = strings.Trim(strings.TrimPrefix(line, "[DTZ "), `"]`)
+		case section == "dtz":
+			// "Kd6 rank = 900 score=31744"
+			f := strings.Fields(line)
+			if len(f) != 5 || f[1] != "rank" || f[2] != "=" {
+				return a, fmt.Errorf("fathom %s: unexpected line %q", fen, line)
 			}
+			r, err := strconv.Atoi(f[3])
+			if err != nil {
+				return a, fmt.Errorf("fathom %s: unexpected line %q", fen, line)
+			}
+			a.ranks[f[0]] = r
 		}
 	}
 	if a.wdl == "" || a.dtz == "" {
@@ -86,6 +93,58 @@ func fathomWDL(w, d, c int) string {
 		return "BlessedLoss"
 	}
 	return "Draw"
+}
+
+// wordSign is the sign of a Fathom WDL word.
+func wordSign(word string) int {
+	switch word {
+	case "Win", "CursedWin":
+		return 1
+	case "Loss", "BlessedLoss":
+		return -1
+	}
+	return 0
+}
+
+// fathomNumbers is what Fathom's ranks say of a move: the sign of its
+// outcome for its mover and d, the plies from the root to the next
+// zeroing move or mate (1 for a zeroing or mating move; 0 for a draw).
+type fathomNumbers struct{ sign, d int }
+
+// readRanks reads every legal move's numbers from Fathom's answer for
+// pos with the clock set to 100. Fathom's root probe ranks a move of
+// outcome d plies away, with the clock at c, as 1000 - (c + d) for a win
+// and -1000 + (c + d) for a loss once c + d passes 99 (for a loss once
+// c + 2d reaches 100), as ±1000 before, and a draw as 0 (found by
+// comparing its ranks with its probes of the positions after each move,
+// which the test does again on a share of positions). With c = 100 every
+// win and loss is past that point: d = 900 - rank for a win, 900 + rank
+// for a loss.
+func readRanks(pos *board.Position, a fathomAnswer) (map[board.Move]fathomNumbers, error) {
+	out := map[board.Move]fathomNumbers{}
+	for san, r := range a.ranks {
+		m, ok := fathomMove(pos, san)
+		if !ok {
+			return nil, fmt.Errorf("Fathom's move %s is not one legal move", san)
+		}
+		n := fathomNumbers{sign: sign(r)}
+		switch {
+		case r > 0:
+			n.d = 900 - r
+		case r < 0:
+			n.d = 900 + r
+		}
+		if r != 0 && (n.d < 1 || n.d > 899) {
+			return nil, fmt.Errorf("Fathom's rank %d of %s", r, san)
+		}
+		out[m] = n
+	}
+	var list board.MoveList
+	pos.GenerateLegal(&list)
+	if len(out) != list.Count {
+		return nil, fmt.Errorf("Fathom ranks %d moves, there are %d", len(out), list.Count)
+	}
+	return out, nil
 }
 
 // fathomMove finds the legal move of pos that Fathom's SAN token names.
@@ -249,225 +308,356 @@ func epPosition(rng *rand.Rand) *board.Position {
 
 // withClock returns pos with its halfmove clock set to c.
 func withClock(t testing.TB, pos *board.Position, c int) *board.Position {
-	f := strings.Fields(pos.FEN())
+	return mustFEN(t, fenWithClock(pos.FEN(), c))
+}
+
+// fenWithClock returns fen with its halfmove clock set to c.
+func fenWithClock(fen string, c int) string {
+	f := strings.Fields(fen)
 	f[4] = strconv.Itoa(c)
-	return mustFEN(t, strings.Join(f, " "))
+	return strings.Join(f, " ")
 }
 
 // oracleCase is one position compared with Fathom.
 type oracleCase struct {
-	pos      *board.Position
-	fen      string
-	children bool // also compare every move's position
-	answer   fathomAnswer
+	fen      string // with its clock
+	children bool   // also ask Fathom about the position at clock 0 and every move's position
+	at100    fathomAnswer
+	at0      fathomAnswer
 	kids     map[board.Move]fathomAnswer
 	err      error
 }
 
-// TestOracleFathom compares ProbeWDL, ProbeDTZ and RankRoot with Fathom on
-// random positions of every 3-4 piece material, both colourings, both
-// sides to move, KPvKP positions with an en-passant capture, and clocks
-// at 0, at random and around the fifty-move boundary. Every legal move's
-// WDL and DTZ is compared on one position in SYZYGY_ORACLE_CHILDREN.
+// ask gets Fathom's answers for the case.
+func (c *oracleCase) ask(fathom string) {
+	c.at100, c.err = askFathom(fathom, fenWithClock(c.fen, 100))
+	if c.err != nil || !c.children {
+		return
+	}
+	if c.at0, c.err = askFathom(fathom, fenWithClock(c.fen, 0)); c.err != nil {
+		return
+	}
+	c.kids = map[board.Move]fathomAnswer{}
+	pos, err := board.ParseFEN(c.fen)
+	if err != nil {
+		c.err = err
+		return
+	}
+	var list board.MoveList
+	pos.GenerateLegal(&list)
+	for _, m := range list.Moves[:list.Count] {
+		pos.Make(m)
+		a, err := askFathom(fathom, fenWithClock(pos.FEN(), 0))
+		pos.Unmake()
+		if err != nil {
+			c.err = err
+			return
+		}
+		c.kids[m] = a
+	}
+}
+
+// oracleStats counts what the oracle test met.
+type oracleStats struct {
+	moves, kidsChecked  int
+	edge                int // moves of a win or loss whose zeroing move comes on the hundredth ply
+	edgeExact           int // of those, with an exact DTZ (checked by a search)
+	edgeTrulyExact      int // of the others, whose true distance a search found equal to the DTZ
+	uncertainKept       int // positions whose moves kept are uncertain
+	results             map[string]int
+	clocksNearBoundary  int
+	enPassant, compared int
+}
+
+// TestOracleFathom compares the package with Fathom on random positions
+// of every 3-4 piece material, both colourings, both sides to move, and
+// KPvKP positions with an en-passant capture; clocks at 0, at random,
+// from 90 to 100, and where the best move's zeroing move would come on
+// the 99th to 101st ply. For each position: ProbeWDL and ProbeDTZ; every
+// legal move's WDL and DTZ in RankRoot; every move's Result and Certain
+// with the position's clock, by the fifty-move rule (see RootMove)
+// applied to Fathom's numbers; and the moves KeepBest keeps.
 // SYZYGY_ORACLE_N positions (default 300), SYZYGY_ORACLE_SEED,
-// SYZYGY_ORACLE_JOBS Fathom processes at a time (default 2).
+// SYZYGY_ORACLE_JOBS Fathom processes at a time (default 2), and every
+// SYZYGY_ORACLE_CHILDREN-th position (default 20) also Fathom's probe of
+// each move's position, to check the reading of its ranks.
 func TestOracleFathom(t *testing.T) {
 	ts := sharedTables(t)
 	fathom := needFathom(t)
 	n := envInt(t, "SYZYGY_ORACLE_N", 300)
 	seed := envInt(t, "SYZYGY_ORACLE_SEED", 1)
 	jobs := envInt(t, "SYZYGY_ORACLE_JOBS", 2)
-	every := envInt(t, "SYZYGY_ORACLE_CHILDREN", 30)
+	every := envInt(t, "SYZYGY_ORACLE_CHILDREN", 20)
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x5eed))
 	start := time.Now()
+	st := oracleStats{results: map[string]int{}}
 
 	cases := make([]oracleCase, n)
-	var epCount, boundary int
 	for i := range cases {
 		var pos *board.Position
 		if i%10 == 9 {
 			pos = epPosition(rng)
-			epCount++
+			st.enPassant++
 		} else {
 			name := smallMaterials[i%len(smallMaterials)]
 			pos = randomPosition(rng, name, i/len(smallMaterials)%2 == 0, board.Color(rng.IntN(2)))
 		}
-		switch rng.IntN(5) {
-		case 0, 1: // a clock near the boundary: c + |DTZ| of 99, 100 or 101
+		clock := 0
+		switch k := rng.IntN(10); {
+		case k < 3:
+		case k < 5:
+			clock = 1 + rng.IntN(89)
+		case k < 8:
+			clock = 90 + rng.IntN(11)
+		default: // the best move's zeroing move on the 99th, 100th or 101st ply
+			clock = 90 + rng.IntN(11)
 			if d, ok := ts.ProbeDTZ(pos); ok && d != 0 {
-				pos = withClock(t, pos, min(max(100-abs(d)+rng.IntN(3)-1, 0), 99))
-				boundary++
+				clock = min(max(100-abs(d)+rng.IntN(3)-1, 0), 100)
 			}
-		case 2:
-			pos = withClock(t, pos, rng.IntN(100))
 		}
-		cases[i] = oracleCase{pos: pos, fen: pos.FEN(), children: i%every == 0}
+		if clock >= 90 {
+			st.clocksNearBoundary++
+		}
+		cases[i] = oracleCase{fen: fenWithClock(pos.FEN(), clock), children: i%every == 0}
 	}
 
+	// Fathom runs in jobs processes at a time; each position is compared
+	// as soon as its answers are in, and its answers then dropped.
+	next, done := make(chan int), make(chan int)
 	var wg sync.WaitGroup
-	next := make(chan int)
 	for range jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				c := &cases[i]
-				c.answer, c.err = askFathom(fathom, c.fen)
-				if c.err != nil || !c.children {
-					continue
-				}
-				c.kids = map[board.Move]fathomAnswer{}
-				pos := c.pos.Clone()
-				var list board.MoveList
-				pos.GenerateLegal(&list)
-				for _, m := range list.Moves[:list.Count] {
-					pos.Make(m)
-					f := strings.Fields(pos.FEN())
-					f[4] = "0" // the child's values for a zeroed clock
-					a, err := askFathom(fathom, strings.Join(f, " "))
-					pos.Unmake()
-					if err != nil {
-						c.err = err
-						break
-					}
-					c.kids[m] = a
-				}
+				cases[i].ask(fathom)
+				done <- i
 			}
 		}()
 	}
-	for i := range cases {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-
-	diffs, kidsCompared := 0, 0
-	results := map[string]int{}
-	report := func(format string, args ...any) {
-		diffs++
-		if diffs <= 30 {
-			t.Errorf(format, args...)
+	go func() {
+		for i := range cases {
+			next <- i
 		}
-	}
-	for i := range cases {
+		close(next)
+		wg.Wait()
+		close(done)
+	}()
+	diffs, finished := 0, 0
+	for i := range done {
 		c := &cases[i]
-		if c.err != nil {
-			t.Fatal(c.err)
+		bad := []string{fmt.Sprint(c.err)}
+		if c.err == nil {
+			bad = compareWithFathom(t, ts, c, &st)
 		}
-		kids, bad := compareWithFathom(ts, c)
-		kidsCompared += kids
 		for _, b := range bad {
-			report("%s: %s", c.fen, b)
+			diffs++
+			if diffs <= 30 {
+				t.Errorf("%s: %s", c.fen, b)
+			}
 		}
-		results[c.answer.wdl]++
+		*c = oracleCase{fen: c.fen}
+		if finished++; n >= 20000 && finished%10000 == 0 {
+			t.Logf("%d positions compared, %d differences, %v", finished, diffs, time.Since(start).Round(time.Second))
+		}
 	}
-	t.Logf("%d positions (%d with an en-passant capture, %d with the clock near the boundary), %d moves' positions compared: %d differences; Fathom's results %v; %v",
-		n, epCount, boundary, kidsCompared, diffs, results, time.Since(start).Round(time.Second))
+	t.Logf("%d positions (%d with an en-passant capture, %d with the clock at 90 to 100), %d moves, %d moves' positions also probed by Fathom: %d differences",
+		n, st.enPassant, st.clocksNearBoundary, st.moves, st.kidsChecked, diffs)
+	t.Logf("moves whose zeroing move would come on the hundredth ply: %d, %d of them with an exact DTZ (checked by a search); of the others %d had in truth that distance; %d positions kept uncertain moves; Fathom's results at clock 0: %v; %v",
+		st.edge, st.edgeExact, st.edgeTrulyExact, st.uncertainKept, st.results, time.Since(start).Round(time.Second))
 }
 
-// compareWithFathom compares one position and, when asked, its moves; it
-// returns the number of moves compared and the differences.
-func compareWithFathom(ts *Tables, c *oracleCase) (int, []string) {
+// compareWithFathom compares one position and its moves with Fathom's
+// answers and returns the differences.
+func compareWithFathom(t *testing.T, ts *Tables, c *oracleCase, st *oracleStats) []string {
 	var bad []string
-	pos := c.pos
+	differ := func(format string, args ...any) { bad = append(bad, fmt.Sprintf(format, args...)) }
+	pos := mustFEN(t, c.fen)
+	zero := mustFEN(t, fenWithClock(c.fen, 0))
 	clock := pos.HalfmoveClock()
+
 	w, ok1 := ts.ProbeWDL(pos)
 	d, ok2 := ts.ProbeDTZ(pos)
-	moves, ok3 := ts.RankRoot(pos, true)
-	if !ok1 || !ok2 || !ok3 {
-		return 0, []string{fmt.Sprintf("probes failed: %v %v %v", ok1, ok2, ok3)}
+	base, ok3 := ts.RankRoot(zero, true)
+	moves, ok4 := ts.RankRoot(pos, true)
+	if !ok1 || !ok2 || !ok3 || !ok4 {
+		return []string{fmt.Sprintf("probes failed: %v %v %v %v", ok1, ok2, ok3, ok4)}
 	}
-	if got := fathomWDL(w, d, clock); got != c.answer.wdl || strconv.Itoa(abs(d)) != c.answer.dtz {
-		bad = append(bad, fmt.Sprintf("WDL %d DTZ %d (%s), Fathom %s DTZ %s", w, d, got, c.answer.wdl, c.answer.dtz))
+	if sign(w) != wordSign(c.at100.wdl) || strconv.Itoa(abs(d)) != c.at100.dtz {
+		differ("WDL %d DTZ %d, Fathom %s DTZ %s (clock 100)", w, d, c.at100.wdl, c.at100.dtz)
 	}
-	// Every move's class: Fathom's winning, drawing and losing moves are
-	// RankRoot's results 2, -1 to 1, and -2.
-	class := map[board.Move]int{}
-	for i, list := range c.answer.lists {
-		for _, token := range list {
-			m, ok := fathomMove(pos, token)
-			if !ok {
-				bad = append(bad, fmt.Sprintf("Fathom's move %s is not one legal move", token))
+	st.results[fathomWDL(w, d, 0)]++
+
+	// Every move's WDL and DTZ with the clock at 0, against Fathom's ranks.
+	nums, err := readRanks(zero, c.at100)
+	if err != nil {
+		return append(bad, err.Error())
+	}
+	for _, m := range base {
+		st.moves++
+		if n := nums[m.Move]; sign(m.WDL) != n.sign || abs(m.DTZ) != n.d {
+			differ("move %v: WDL %d DTZ %d, Fathom's rank says %+v", m.Move, m.WDL, m.DTZ, n)
+		}
+	}
+
+	// On a share of positions, Fathom's probes of the position at clock
+	// 0 and of each move's position confirm the reading of the ranks.
+	if c.children {
+		if fathomWDL(w, d, 0) != c.at0.wdl || strconv.Itoa(abs(d)) != c.at0.dtz {
+			differ("WDL %d DTZ %d, Fathom %s DTZ %s (clock 0)", w, d, c.at0.wdl, c.at0.dtz)
+		}
+		for m, a := range c.kids {
+			st.kidsChecked++
+			want := fathomNumbers{sign: -wordSign(a.wdl)}
+			kd, _ := strconv.Atoi(a.dtz)
+			switch {
+			case a.wdl == "Win" && a.dtz == "0": // a mated position: Fathom's root code
+				want = fathomNumbers{1, 1}
+			case want.sign == 0:
+			case isZeroing(zero, m):
+				want.d = 1
+			default:
+				want.d = kd + 1
 			}
-			class[m] = i + 1
+			if nums[m] != want {
+				differ("move %v: Fathom's rank says %+v, its probe after the move %s DTZ %s", m, nums[m], a.wdl, a.dtz)
+			}
 		}
 	}
-	if len(class) != len(moves) {
-		bad = append(bad, fmt.Sprintf("%d moves, Fathom lists %d", len(moves), len(class)))
-	}
-	best := 0 // Fathom's best class
+
+	// Each move's result with the clock: the rule applied to Fathom's
+	// numbers. Where the zeroing move would come on the hundredth ply
+	// the result is certain only when the DTZ is exact; an exact DTZ is
+	// checked by a search for the forced zeroing move.
+	got := map[board.Move]RootMove{}
 	for _, m := range moves {
-		want := 1 - sign(m.Result/2) + 1
-		if class[m.Move] != want {
-			bad = append(bad, fmt.Sprintf("move %v: result %d, Fathom's class %d (1 win, 2 draw, 3 loss)", m.Move, m.Result, class[m.Move]))
+		got[m.Move] = m
+	}
+	type expect struct {
+		result  int
+		certain bool
+	}
+	want := map[board.Move]expect{}
+	for m, n := range nums {
+		rm := got[m]
+		e := expect{0, true}
+		zeroing := isZeroing(zero, m)
+		zero.Make(m)
+		mate := zero.InCheck() && !zero.HasLegalMove()
+		var truly bool
+		edge := n.sign != 0 && !mate && !zeroing && clock+1 < 100 && clock+n.d == 100
+		if edge && n.d <= 4 {
+			if n.sign > 0 {
+				truly = losesWithin(ts, zero, n.d-1)
+			} else {
+				truly = winsWithin(ts, zero, n.d-1)
+			}
 		}
-		if best == 0 || class[m.Move] < best {
-			best = class[m.Move]
+		zero.Unmake()
+		switch {
+		case mate:
+			e = expect{2, true}
+		case !zeroing && clock+1 >= 100, n.sign == 0:
+		case zeroing, clock+n.d <= 99:
+			e = expect{2 * n.sign, true}
+		case clock+n.d >= 101:
+			e = expect{n.sign, true}
+		default:
+			st.edge++
+			e = expect{2 * n.sign, rm.Exact}
+			switch {
+			case rm.Exact && !truly:
+				differ("move %v: DTZ %d called exact, but no search shows the zeroing move forced in %d plies", m, rm.DTZ, n.d)
+			case rm.Exact:
+				st.edgeExact++
+			case truly:
+				st.edgeTrulyExact++
+			}
+		}
+		want[m] = e
+		if rm.Result != e.result || rm.Certain != e.certain {
+			differ("move %v with the clock at %d: result %d certain %v, want %d %v (Fathom's numbers %+v)", m, clock, rm.Result, rm.Certain, e.result, e.certain, n)
 		}
 	}
-	// The moves kept: Fathom's best class, less those of another Result
-	// (spoilt wins above draws in Fathom's drawing moves) or of another
-	// certainty (uncertain wins when a certain one exists; for the loser
-	// the uncertain losses before the certain ones).
+
+	// The moves kept: those of the best result; of wins the certain ones
+	// when there are any, of losses the uncertain ones.
+	bestResult := -3
+	for _, e := range want {
+		bestResult = max(bestResult, e.result)
+	}
+	prefer := false // whether a move of the best result has the preferred certainty
+	for _, e := range want {
+		if e.result == bestResult && e.certain == (bestResult > 0) {
+			prefer = true
+		}
+	}
+	var wantKept, gotKept []string
+	for m, e := range want {
+		if e.result == bestResult && (!prefer || e.certain == (bestResult > 0)) {
+			wantKept = append(wantKept, m.String())
+		}
+	}
 	kept := KeepBest(moves)
-	var want, got []string
-	for _, m := range moves {
-		if class[m.Move] == best && m.Result == kept[0].Result && m.Certain == kept[0].Certain {
-			want = append(want, m.Move.String())
-		}
-	}
 	for _, m := range kept {
-		got = append(got, m.Move.String())
-		if m.Result == 2 && !m.Certain {
-			for _, o := range moves {
-				if o.Result == m.Result && o.Certain {
-					bad = append(bad, fmt.Sprintf("the uncertain %v kept beside the certain %v", m.Move, o.Move))
-				}
-			}
-		}
+		gotKept = append(gotKept, m.Move.String())
 	}
-	if a, b := sorted(got), sorted(want); a != b {
-		bad = append(bad, fmt.Sprintf("moves kept %s, want %s", a, b))
+	if len(kept) > 0 && !kept[0].Certain {
+		st.uncertainKept++
 	}
-	if c.kids == nil {
-		return 0, bad
+	if a, b := sorted(gotKept), sorted(wantKept); a != b {
+		differ("moves kept %s, want %s", a, b)
 	}
-	// Every move's WDL and DTZ against Fathom's for the position after it
-	// (with its clock at 0).
-	compared := 0
-	for _, m := range moves {
-		a := c.kids[m.Move]
-		if a.wdl == "Win" && a.dtz == "0" {
-			continue // a mated position: Fathom's root code, not a table value
-		}
-		pos.Make(m.Move)
-		skip := pos.IsThreefold() || pos.HalfmoveClock() >= 100
+	return bad
+}
+
+// winsWithin reports whether the side to move of pos, which wins, can
+// force a zeroing move that keeps the win, or mate, within n plies.
+func winsWithin(ts *Tables, pos *board.Position, n int) bool {
+	if n < 1 {
+		return false
+	}
+	var list board.MoveList
+	pos.GenerateLegal(&list)
+	for _, m := range list.Moves[:list.Count] {
+		zeroing := isZeroing(pos, m)
+		pos.Make(m)
+		w, _ := ts.ProbeWDL(pos)
+		ok := pos.InCheck() && !pos.HasLegalMove() ||
+			zeroing && w == -2 ||
+			!zeroing && w == -2 && losesWithin(ts, pos, n-1)
 		pos.Unmake()
-		if skip {
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// losesWithin reports whether the side to move of pos, which loses,
+// reaches a zeroing move within n plies whatever it plays: every move is
+// one, or leads to a position where the winner forces one within n - 1.
+func losesWithin(ts *Tables, pos *board.Position, n int) bool {
+	if n < 1 {
+		return false
+	}
+	var list board.MoveList
+	pos.GenerateLegal(&list)
+	if list.Count == 0 {
+		return false
+	}
+	for _, m := range list.Moves[:list.Count] {
+		if isZeroing(pos, m) {
 			continue
 		}
-		compared++
-		// The move's DTZ: 1 for a zeroing move that does not draw, else
-		// one more than the DTZ after it.
-		wantDTZ, _ := strconv.Atoi(a.dtz)
-		switch {
-		case wantDTZ == 0 && a.wdl != "Draw":
-			bad = append(bad, fmt.Sprintf("move %v: Fathom after it %s DTZ 0", m.Move, a.wdl))
-		case a.wdl == "Draw":
-			wantDTZ = 0
-		case isZeroing(pos, m.Move):
-			wantDTZ = 1
-			if a.wdl == "CursedWin" || a.wdl == "BlessedLoss" {
-				wantDTZ = 101
-			}
-		default:
-			wantDTZ++
-		}
-		if fathomWDL(-m.WDL, 0, 0) != a.wdl || abs(m.DTZ) != wantDTZ {
-			bad = append(bad, fmt.Sprintf("move %v: WDL %d DTZ %d, Fathom after it %s DTZ %s", m.Move, m.WDL, m.DTZ, a.wdl, a.dtz))
+		pos.Make(m)
+		ok := winsWithin(ts, pos, n-1)
+		pos.Unmake()
+		if !ok {
+			return false
 		}
 	}
-	return compared, bad
+	return true
 }
 
 func sorted(list []string) string {
