@@ -228,6 +228,7 @@ func FuzzTableFile(f *testing.F) {
 		f.Add(uint8(i), d)
 	}
 	f.Add(uint8(0), []byte("q\xe8#]1\x00\xeeU"))
+	f.Add(uint8(0), syntheticKQvK()) // a valid file, when the tables are absent
 	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
 		probeBytes(t, data, fuzzMaterials[int(which)%len(fuzzMaterials)])
 	})
