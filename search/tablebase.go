@@ -45,10 +45,13 @@ func (s *Searcher) prepareTB(pos *board.Position, root []rootMove) []rootMove {
 }
 
 // tbKeep returns the moves of ranked (best first) that are among root and
-// keep the best result among them. Of winning moves, those whose zeroing
-// move comes within the fifty-move rule's budget, and once the game has
-// repeated a position, only the fastest, so that the search, free to
-// choose among wins, still makes progress.
+// keep the best result among them, with the first one's certainty
+// (syzygy.KeepBest: a certain win before one whose zeroing move may come
+// a ply too late, a loss the fifty-move rule may save before a sure one).
+// Of winning moves, those whose zeroing move comes within the fifty-move
+// rule's budget, and once the game has repeated a position, only the
+// fastest, so that the search, free to choose among wins, still makes
+// progress.
 func tbKeep(ranked []syzygy.RootMove, root []rootMove, pos *board.Position, rule50 bool) []syzygy.RootMove {
 	in := make([]syzygy.RootMove, 0, len(ranked))
 	for _, m := range ranked {
@@ -74,7 +77,7 @@ func tbKeep(ranked []syzygy.RootMove, root []rootMove, pos *board.Position, rule
 	}
 	keep := in[:0]
 	for _, m := range in {
-		if m.Result == best.Result && (best.Result != 2 || m.DTZ <= maxDTZ) {
+		if m.Result == best.Result && m.Certain == best.Certain && (best.Result != 2 || m.DTZ <= maxDTZ) {
 			keep = append(keep, m)
 		}
 	}

@@ -115,3 +115,29 @@ func TestTablebaseProbesInTree(t *testing.T) {
 		t.Errorf("probe limit 0: %d tbhits, score %d", r.Stats.TBHits, r.Score)
 	}
 }
+
+// At the fifty-move boundary the root keeps the wins that are certain:
+// with the clock at 44, Nh5-g3 reaches its zeroing move 56 plies on by
+// a DTZ that may be one ply short (44 + 56 = 100), Bf7 and Nf4 sooner.
+func TestTablebaseRootCertainWins(t *testing.T) {
+	ts := sharedTables(t)
+	pos, err := board.ParseFEN("6B1/8/7k/7N/8/8/5K2/8 w - - 44 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ranked, ok := ts.RankRoot(pos, true)
+	if !ok {
+		t.Fatal("RankRoot failed")
+	}
+	var root []rootMove
+	for _, m := range ranked {
+		root = append(root, rootMove{move: m.Move})
+	}
+	got := ""
+	for _, m := range tbKeep(ranked, root, pos, true) {
+		got += m.Move.String() + " "
+	}
+	if got != "g8f7 h5f4 " {
+		t.Errorf("kept %q, want g8f7 h5f4", got)
+	}
+}
