@@ -26,6 +26,16 @@ func TestTBCommand(t *testing.T) {
 			t.Errorf("probe output lacks %q:\n%s", want, out.String())
 		}
 	}
+	// On the fifty-move boundary: Kd3's DTZ may be one ply short.
+	out.Reset()
+	if rc := Run([]string{"tb", "probe", "-path", sharedTables, "8/2K5/4B3/3N4/8/8/4k3/8 b - - 47 1"}, &out, &errOut); rc != 0 {
+		t.Fatalf("probe: exit %d: %s", rc, errOut.String())
+	}
+	for _, want := range []string{"result with the clock at 47: loss, not certain", "best e2d3\n", "e2d3      -2   -53  loss, not certain", "e2d1      -2   -51  loss\n"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("probe output lacks %q:\n%s", want, out.String())
+		}
+	}
 	out.Reset()
 	if rc := Run([]string{"tb", "check", sharedTables}, &out, &errOut); rc != 0 || !strings.Contains(out.String(), "70 usable (35 WDL, 35 DTZ, up to 4 pieces), 0 refused") {
 		t.Errorf("check: exit %d:\n%s", rc, out.String())
