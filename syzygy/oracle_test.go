@@ -457,13 +457,13 @@ func TestOracleFathom(t *testing.T) {
 			}
 		}
 		*c = oracleCase{fen: c.fen}
-		if finished++; n >= 20000 && finished%10000 == 0 {
+		if finished++; n >= 10000 && finished%(n/10) == 0 {
 			t.Logf("%d positions compared, %d differences, %v", finished, diffs, time.Since(start).Round(time.Second))
 		}
 	}
 	t.Logf("%d positions (%d with an en-passant capture, %d with the clock at 90 to 100), %d moves, %d moves' positions also probed by Fathom: %d differences",
 		n, st.enPassant, st.clocksNearBoundary, st.moves, st.kidsChecked, diffs)
-	t.Logf("moves whose zeroing move would come on the hundredth ply: %d, %d of them with an exact DTZ (checked by a search); of the others %d had in truth that distance; %d positions kept uncertain moves; Fathom's results at clock 0: %v; %v",
+	t.Logf("moves whose zeroing move would come on the hundredth ply: %d, %d of them with an exact DTZ (checked by a search); of the others %d had in truth that distance; %d positions kept uncertain moves; the positions' results at clock 0: %v; %v",
 		st.edge, st.edgeExact, st.edgeTrulyExact, st.uncertainKept, st.results, time.Since(start).Round(time.Second))
 }
 
