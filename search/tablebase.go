@@ -1,5 +1,5 @@
 // Syzygy tablebases in the search (Options.TB). At the root, a position
-// the tables hold has its moves ranked by DTZ, and only the moves that
+// the tables hold (whatever TBProbeLimit) has its moves ranked by DTZ, and only the moves that
 // keep the best result are searched, so a won position is never spoilt
 // and a drawn one never lost; the tree then needs no probes. Elsewhere,
 // a node of few enough pieces just after a capture or pawn move (where
@@ -22,8 +22,10 @@ func (s *Searcher) prepareTB(pos *board.Position, root []rootMove) []rootMove {
 	if ts == nil || ts.MaxPieces() == 0 || len(root) == 0 {
 		return root
 	}
-	s.tbCard = min(ts.MaxPieces(), s.opts.TBProbeLimit)
-	if pos.Occupied().Count() > s.tbCard || pos.CastlingRights() != 0 {
+	// TBProbeLimit bounds the probes in the tree; the root is ranked
+	// whenever the tables hold it, also with the limit at 0.
+	s.tbCard = min(ts.MaxPieces(), max(s.opts.TBProbeLimit, 0))
+	if pos.Occupied().Count() > ts.MaxPieces() || pos.CastlingRights() != 0 {
 		return root
 	}
 	ranked, ok := ts.RankRoot(pos, s.opts.TB50MoveRule)

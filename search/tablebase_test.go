@@ -146,3 +146,32 @@ func TestTablebaseRootCertainWins(t *testing.T) {
 		t.Errorf("kept %q, want g8f7 h5f4", got)
 	}
 }
+
+// SyzygyProbeLimit bounds the probes in the tree only: with the limit at
+// 0, or below the root's pieces, the root is ranked all the same (the
+// moves that lose the rook are not searched and the score is the tables'
+// win), and the tree is not probed.
+func TestTablebaseRootProbeLimit(t *testing.T) {
+	ts := sharedTables(t)
+	const fen = "8/1k6/R7/8/8/2K5/8/8 w - - 0 1" // KRvK: 12 of 22 moves lose the rook
+	pos, _ := board.ParseFEN(fen)
+	ranked, ok := ts.RankRoot(pos, true)
+	if !ok {
+		t.Fatal("RankRoot failed")
+	}
+	wins := len(syzygy.KeepBest(ranked))
+	for _, limit := range []int{0, 3} {
+		opts := DefaultOptions()
+		opts.TB, opts.TBProbeLimit, opts.MultiPV = ts, limit, len(ranked)
+		lines := 0
+		r := NewSearcher(NewTT(4)).Search(pos, Limits{Depth: 4}, opts, 0, Callbacks{Info: func(i Info) {
+			if i.Bound == BoundExact {
+				lines = max(lines, i.MultiPV)
+			}
+		}})
+		if lines != wins || r.Score != TBWin-ranked[0].DTZ || r.Stats.TBHits != 0 {
+			t.Errorf("probe limit %d: %d lines (want the %d winning moves), score %d (want %d), %d probes in the tree",
+				limit, lines, wins, r.Score, TBWin-ranked[0].DTZ, r.Stats.TBHits)
+		}
+	}
+}
