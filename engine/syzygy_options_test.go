@@ -11,13 +11,7 @@ import (
 // the tables in use kept; <empty> switches them off; the probe options
 // reach the search.
 func TestSyzygyOptions(t *testing.T) {
-	dir := filepath.Join("..", "..", "shared", "syzygy")
-	if _, err := os.Stat(filepath.Join(dir, "KQvK.rtbw")); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("no tablebases in ../shared/syzygy under CI=true: %v", err)
-		}
-		t.Skip("no tablebases in ../shared/syzygy")
-	}
+	dir := sharedTablesDir(t)
 	e := New()
 	note, err := e.SetOptionNote("SyzygyPath", dir)
 	if err != nil || !strings.Contains(note, "35 WDL and 35 DTZ tables, up to 4 pieces") {
