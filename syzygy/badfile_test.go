@@ -56,6 +56,7 @@ func TestDamagedFiles(t *testing.T) {
 		{"KQvKR.rtbw", wdl[:80], "truncated"},
 		{"KQvKR.rtbz", wdl, "not a DTZ file"},
 		{"KQvKR.rtbw", dtz, "not a WDL file"},
+		{"KQvKR.rtbw", at(wdl, 0, 0x72), "not a WDL file: magic 5d23e872"},
 		{"KQvKR.rtbw", at(wdl, 4, wdl[4]|0x02), "pawns"},
 		{"KQvKR.rtbw", at(wdl, 4, wdl[4]&^0x01), "symmetry"},
 		{"KQvKR.rtbw", at(wdl, 6, 0x77), "piece code"},
@@ -103,6 +104,35 @@ func TestDamagedFiles(t *testing.T) {
 			t.Errorf("%s damaged: KQvK no longer probed (%d %v)", c.name, w, ok)
 		}
 		ts.Close()
+	}
+}
+
+// A file that Open found and that is gone when a probe first needs it is
+// refused with an error naming it; the other tables keep working.
+func TestFileGoneAfterOpen(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"KQvK.rtbw", "KQvK.rtbz", "KRvK.rtbw", "KRvK.rtbz"} {
+		os.WriteFile(filepath.Join(dir, name), readShared(t, name), 0o644)
+	}
+	ts, err := Open(dir)
+	if err != nil || ts.MaxPieces() != 3 {
+		t.Fatalf("Open: %v, %v", err, ts)
+	}
+	defer ts.Close()
+	gone := filepath.Join(dir, "KRvK.rtbw")
+	if err := os.Remove(gone); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := ts.ProbeWDL(mustFEN(t, "8/8/8/3k4/8/8/8/1R2K3 b - - 0 1")); ok {
+		t.Error("KRvK probed without its file")
+	}
+	_, why := os.Open(gone) // the system's words for a missing file
+	errs := ts.LoadErrors()
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), gone) || !strings.Contains(errs[0].Error(), bareError(why).Error()) {
+		t.Errorf("load errors %v", errs)
+	}
+	if w, ok := ts.ProbeWDL(mustFEN(t, "8/8/8/3k4/8/8/8/1Q2K3 b - - 0 1")); !ok || w != -2 {
+		t.Errorf("KQvK no longer probed (%d %v)", w, ok)
 	}
 }
 
