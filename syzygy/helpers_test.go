@@ -23,7 +23,7 @@ const debianFathom = "/usr/games/fathom"
 func missing(t testing.TB, format string, args ...any) {
 	t.Helper()
 	if os.Getenv("CI") == "true" {
-		t.Fatalf(format, args...)
+		t.Fatalf("CI=true: "+format, args...)
 	}
 	t.Skipf(format, args...)
 }
