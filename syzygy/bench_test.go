@@ -61,3 +61,18 @@ func BenchmarkRankRoot(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAppendRankRoot ranks the same 350 into one reused slice.
+func BenchmarkAppendRankRoot(b *testing.B) {
+	ts := sharedTables(b)
+	positions := benchPositions(b, ts, 350)
+	var buf []RootMove
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		var ok bool
+		if buf, ok = ts.AppendRankRoot(buf[:0], positions[i%len(positions)], true); !ok {
+			b.Fatal("ranking failed")
+		}
+	}
+}

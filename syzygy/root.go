@@ -78,26 +78,39 @@ const rankScale = 1 << 20 // more than any |DTZ|
 // losses, uncertain losses, certain losses (the farthest zeroing move
 // first); equal moves keep the order of the move generator.
 func (ts *Tables) RankRoot(pos *board.Position, rule50 bool) ([]RootMove, bool) {
-	if !ts.holds(pos) {
+	moves, ok := ts.AppendRankRoot(nil, pos, rule50)
+	if !ok {
 		return nil, false
+	}
+	return moves, true
+}
+
+// AppendRankRoot is RankRoot appending the ranked moves to dst, which it
+// returns; a caller that ranks many positions can pass the same slice
+// (as dst[:0]) each time and allocate nothing once it is large enough.
+// When ok is false, dst is returned as it was.
+func (ts *Tables) AppendRankRoot(dst []RootMove, pos *board.Position, rule50 bool) ([]RootMove, bool) {
+	if !ts.holds(pos) {
+		return dst, false
 	}
 	var list board.MoveList
 	pos.GenerateLegal(&list)
 	clock := pos.HalfmoveClock()
-	moves := make([]RootMove, 0, list.Count)
+	start := len(dst)
+	dst = slices.Grow(dst, list.Count)
 	for _, m := range list.Moves[:list.Count] {
 		zeroing := isZeroing(pos, m)
 		pos.Make(m)
 		rm, ok := ts.rankMove(pos, zeroing, clock, rule50)
 		pos.Unmake()
 		if !ok {
-			return nil, false
+			return dst[:start], false
 		}
 		rm.Move = m
-		moves = append(moves, rm)
+		dst = append(dst, rm)
 	}
-	slices.SortStableFunc(moves, func(a, b RootMove) int { return b.Rank - a.Rank })
-	return moves, true
+	slices.SortStableFunc(dst[start:], func(a, b RootMove) int { return b.Rank - a.Rank })
+	return dst, true
 }
 
 // rankMove classes the move just played to reach pos, clock being the

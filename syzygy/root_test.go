@@ -2,7 +2,10 @@ package syzygy
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -227,5 +230,41 @@ func TestRankRootRefusals(t *testing.T) {
 	}
 	if got := KeepBest(nil); len(got) != 0 {
 		t.Errorf("KeepBest(nil) = %v", got)
+	}
+}
+
+// AppendRankRoot appends RankRoot's moves after what dst holds, and
+// returns dst as it was when a probe fails part of the way through.
+func TestAppendRankRoot(t *testing.T) {
+	ts := sharedTables(t)
+	fen := "8/3k4/8/5r2/8/8/K4Q2/8 b - - 0 1"
+	want, ok := ts.RankRoot(mustFEN(t, fen), true)
+	if !ok || len(want) < 2 {
+		t.Fatalf("RankRoot: %v %v", ok, want)
+	}
+	mark := RootMove{Rank: -1}
+	got, ok := ts.AppendRankRoot([]RootMove{mark}, mustFEN(t, fen), true)
+	if !ok || len(got) != len(want)+1 || got[0] != mark || !slices.Equal(got[1:], want) {
+		t.Errorf("AppendRankRoot: %v %v, want the mark and %v", ok, got, want)
+	}
+
+	// Without the KRvK tables, Rxa2 of KRvKR cannot be ranked.
+	dir := t.TempDir()
+	for _, name := range []string{"KRvKR.rtbw", "KRvKR.rtbz"} {
+		os.WriteFile(filepath.Join(dir, name), readShared(t, name), 0o644)
+	}
+	few, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer few.Close()
+	pos := mustFEN(t, "8/8/8/3k4/8/8/r7/R3K3 w - - 0 1")
+	dst := make([]RootMove, 1, 8)
+	got, ok = few.AppendRankRoot(dst, pos, true)
+	if ok || len(got) != 1 || &got[0] != &dst[0] {
+		t.Errorf("without KRvK: %v, %d moves", ok, len(got))
+	}
+	if pos.FEN() != "8/8/8/3k4/8/8/r7/R3K3 w - - 0 1" {
+		t.Errorf("the position changed to %s", pos.FEN())
 	}
 }

@@ -237,7 +237,8 @@ func TestConcurrentProbes(t *testing.T) {
 	}
 }
 
-// Probes allocate nothing once the files are loaded.
+// Probes, and root rankings into a slice with room, allocate nothing
+// once the files are loaded.
 func TestProbesDoNotAllocate(t *testing.T) {
 	ts := sharedTables(t)
 	var positions []*board.Position
@@ -267,5 +268,13 @@ func TestProbesDoNotAllocate(t *testing.T) {
 		}
 	}); n != 0 {
 		t.Errorf("ProbeDTZ: %v allocations", n)
+	}
+	buf := make([]RootMove, 0, board.MaxMoves)
+	if n := testing.AllocsPerRun(20, func() {
+		for _, pos := range positions {
+			buf, _ = ts.AppendRankRoot(buf[:0], pos, true)
+		}
+	}); n != 0 {
+		t.Errorf("AppendRankRoot: %v allocations", n)
 	}
 }
