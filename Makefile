@@ -35,13 +35,29 @@ build-tune:
 	$(GO) build $(BUILDFLAGS) -tags tune -o $(TUNE_EXE) .
 
 # The default test run: vet, then every package's tests (a few minutes at
-# most), then the packages the experiment build changes, built that way.
+# most), then the packages the experiment build changes, built that way,
+# then the concurrency tests under the race detector: search threads,
+# stop and ponderhit, concurrent tablebase probes, setoption during a
+# search, random protocol sequences (a small set, since -race slows the
+# code several times over; make test-race runs everything). The race
+# detector needs cgo, that is a C compiler: without one that step is left
+# out with a message, except under CI=true, where it fails.
+RACE_TESTS = TestConcurrentProbes|TestThreadsFixedDepth|TestParallelStopAndPonderHit|TestOneBestMovePerGo|TestSetOptionDuringSearch|TestProtocolSequences
+RACE_PKGS = ./syzygy ./search ./engine ./uci
 test:
 	$(GO) vet ./...
 	$(GO) vet -tags tune ./...
 	$(MAKE) cross-vet
 	$(GO) test ./...
 	$(GO) test -tags tune ./engine ./uci
+	@if [ "$$($(GO) env CGO_ENABLED)" = 1 ]; then \
+		echo "$(GO) test -race -run '$(RACE_TESTS)' $(RACE_PKGS)"; \
+		$(GO) test -race -run '$(RACE_TESTS)' $(RACE_PKGS); \
+	elif [ "$$CI" = true ]; then \
+		echo "make test: the race detector needs cgo (a C compiler), and CI=true"; exit 1; \
+	else \
+		echo "make test: no cgo (a C compiler), so the race tests are left out"; \
+	fi
 
 # The packages with code of their own for an operating system or an
 # architecture (memory, mappings, SIMD, the soak's rusage), vetted as

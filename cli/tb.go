@@ -34,6 +34,15 @@ func cmdTB(args []string, stdout, stderr io.Writer) int {
 
 var wdlNames = map[int]string{-2: "loss", -1: "blessed loss", 0: "draw", 1: "cursed win", 2: "win"}
 
+// tbResult names a root move's result, and says when the fifty-move rule
+// may yet turn it into a draw (syzygy.RootMove.Certain).
+func tbResult(m syzygy.RootMove) string {
+	if !m.Certain {
+		return wdlNames[m.Result] + ", not certain"
+	}
+	return wdlNames[m.Result]
+}
+
 func tbProbe(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("tb probe", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -72,11 +81,11 @@ func tbProbe(args []string, stdout, stderr io.Writer) int {
 		best = append(best, pos.MoveString(m.Move))
 	}
 	if len(moves) > 0 {
-		fmt.Fprintf(stdout, "result %s with the clock at %d\n", wdlNames[moves[0].Result], pos.HalfmoveClock())
+		fmt.Fprintf(stdout, "result with the clock at %d: %s\n", pos.HalfmoveClock(), tbResult(moves[0]))
 	}
 	fmt.Fprintf(stdout, "best %s\n\n%-7s %4s %5s  %s\n", strings.Join(best, " "), "move", "WDL", "DTZ", "result")
 	for _, m := range moves {
-		fmt.Fprintf(stdout, "%-7s %4d %5d  %s\n", pos.MoveString(m.Move), m.WDL, m.DTZ, wdlNames[m.Result])
+		fmt.Fprintf(stdout, "%-7s %4d %5d  %s\n", pos.MoveString(m.Move), m.WDL, m.DTZ, tbResult(m))
 	}
 	return 0
 }

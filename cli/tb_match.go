@@ -212,12 +212,14 @@ func tbGame(ts *syzygy.Tables, text string, tally map[string]*tbTally) error {
 		return tally[name]
 	}
 	var list board.MoveList
+	var ranked []syzygy.RootMove // one slice for every position
 	for i, p := range plies {
 		m, err := decodePGNMove(pos, &list, p.san)
 		if err != nil {
 			return fmt.Errorf("ply %d: %v", i+1, err)
 		}
-		if ranked, ok := ts.RankRoot(pos, true); ok {
+		var ok bool
+		if ranked, ok = ts.AppendRankRoot(ranked[:0], pos, true); ok {
 			tbCountMove(player(pos.Side()), ranked, m)
 		}
 		pos.Make(m)

@@ -1,20 +1,21 @@
 package engine
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"brudno/search"
 )
 
 // SyzygyPath says what it found; a folder without tables is refused and
 // the tables in use kept; <empty> switches them off; the probe options
 // reach the search.
 func TestSyzygyOptions(t *testing.T) {
-	dir := filepath.Join("..", "..", "shared", "syzygy")
-	if _, err := os.Stat(filepath.Join(dir, "KQvK.rtbw")); err != nil {
-		t.Skip("no tablebases in ../shared/syzygy")
-	}
+	dir := sharedTablesDir(t)
 	e := New()
 	note, err := e.SetOptionNote("SyzygyPath", dir)
 	if err != nil || !strings.Contains(note, "35 WDL and 35 DTZ tables, up to 4 pieces") {
@@ -49,5 +50,54 @@ func TestSyzygyOptions(t *testing.T) {
 	}
 	if _, err := e.SetOptionNote("SyzygyPath", empty); err == nil || !strings.Contains(err.Error(), "tablebases stay off") {
 		t.Errorf("an empty folder with no tables in use: %v", err)
+	}
+}
+
+// No option changes during a search: every setoption is refused with
+// ErrSearching while two threads search a position whose captures lead
+// into the tables (probes in the tree), and the search, its tables and
+// the options in use are left alone; after stop the same values apply.
+// make test runs this under -race.
+func TestSetOptionDuringSearch(t *testing.T) {
+	dir := sharedTablesDir(t)
+	e := New()
+	for _, o := range [][2]string{{"SyzygyPath", dir}, {"Threads", "2"}, {"Hash", "2"}} {
+		if err := e.SetOption(o[0], o[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := e.SetPosition("4k3/8/8/3r4/8/8/3Q3P/4K3 w - - 0 1", nil); err != nil { // Qxd5: KQPvK
+		t.Fatal(err)
+	}
+	before := e.SearchOptions()
+	got := make(chan search.Result, 1)
+	if err := e.Go(search.Limits{Infinite: true}, Callbacks{BestMove: func(r search.Result) { got <- r }}); err != nil {
+		t.Fatal(err)
+	}
+	changes := [][2]string{{"SyzygyPath", "<empty>"}, {"SyzygyPath", dir}, {"Threads", "3"}, {"Hash", "4"},
+		{"Clear Hash", ""}, {"MultiPV", "2"}, {"SyzygyProbeLimit", "0"}, {"Syzygy50MoveRule", "false"}}
+	for range 20 {
+		for _, c := range changes {
+			if err := e.SetOption(c[0], c[1]); !errors.Is(err, ErrSearching) {
+				t.Errorf("setoption %s %q during the search: %v, want ErrSearching", c[0], c[1], err)
+			}
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	e.Stop()
+	r := <-got
+	if r.Best.String() != "d2d5" || r.Stats.TBHits == 0 {
+		t.Errorf("the search played %v with %d tablebase hits, want d2d5 with some", r.Best, r.Stats.TBHits)
+	}
+	if o := e.SearchOptions(); o.TB != before.TB || o.Threads != 2 || o.MultiPV != 1 || o.TBProbeLimit != 7 || !o.TB50MoveRule {
+		t.Errorf("options changed during the search: %+v", o)
+	}
+	for _, c := range changes {
+		if err := e.SetOption(c[0], c[1]); err != nil {
+			t.Errorf("setoption %s %q after the search: %v", c[0], c[1], err)
+		}
+	}
+	if o := e.SearchOptions(); o.TB == nil || o.Threads != 3 || o.MultiPV != 2 || o.TBProbeLimit != 0 || o.TB50MoveRule {
+		t.Errorf("options not applied after the search: %+v", o)
 	}
 }

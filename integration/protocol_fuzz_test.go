@@ -83,6 +83,8 @@ func TestProtocolSequencesBinary(t *testing.T) {
 	cfg := ucifuzz.Config{LogFile: filepath.Join(t.TempDir(), "debug.log")}
 	if dir := filepath.Join("..", "..", "shared", "syzygy"); fileExists(filepath.Join(dir, "KQvK.rtbw")) {
 		cfg.TablesDir, _ = filepath.Abs(dir)
+	} else if os.Getenv("CI") == "true" {
+		t.Fatalf("no tablebases in %s under CI=true", dir)
 	}
 	var total ucifuzz.Stats
 	for seed, start := int64(1), time.Now(); time.Since(start) < d && !t.Failed(); seed++ {

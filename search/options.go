@@ -91,8 +91,9 @@ type Options struct {
 
 	// Syzygy tablebases (tablebase.go): nil, none. The tree probes
 	// positions of at most TBProbeLimit pieces (at TBProbeLimit pieces only
-	// TBProbeDepth plies or more from the horizon); TB50MoveRule counts
-	// wins and losses that the fifty-move rule spoils as draws.
+	// TBProbeDepth plies or more from the horizon; 0: none), and the root
+	// is ranked whenever the tables hold it; TB50MoveRule counts wins and
+	// losses that the fifty-move rule spoils as draws.
 	TB           *syzygy.Tables
 	TBProbeDepth int
 	TBProbeLimit int

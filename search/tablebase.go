@@ -1,5 +1,5 @@
 // Syzygy tablebases in the search (Options.TB). At the root, a position
-// the tables hold has its moves ranked by DTZ, and only the moves that
+// the tables hold (whatever TBProbeLimit) has its moves ranked by DTZ, and only the moves that
 // keep the best result are searched, so a won position is never spoilt
 // and a drawn one never lost; the tree then needs no probes. Elsewhere,
 // a node of few enough pieces just after a capture or pawn move (where
@@ -22,8 +22,10 @@ func (s *Searcher) prepareTB(pos *board.Position, root []rootMove) []rootMove {
 	if ts == nil || ts.MaxPieces() == 0 || len(root) == 0 {
 		return root
 	}
-	s.tbCard = min(ts.MaxPieces(), s.opts.TBProbeLimit)
-	if pos.Occupied().Count() > s.tbCard || pos.CastlingRights() != 0 {
+	// TBProbeLimit bounds the probes in the tree; the root is ranked
+	// whenever the tables hold it, also with the limit at 0.
+	s.tbCard = min(ts.MaxPieces(), max(s.opts.TBProbeLimit, 0))
+	if pos.Occupied().Count() > ts.MaxPieces() || pos.CastlingRights() != 0 {
 		return root
 	}
 	ranked, ok := ts.RankRoot(pos, s.opts.TB50MoveRule)
@@ -45,10 +47,13 @@ func (s *Searcher) prepareTB(pos *board.Position, root []rootMove) []rootMove {
 }
 
 // tbKeep returns the moves of ranked (best first) that are among root and
-// keep the best result among them. Of winning moves, those whose zeroing
-// move comes within the fifty-move rule's budget, and once the game has
-// repeated a position, only the fastest, so that the search, free to
-// choose among wins, still makes progress.
+// keep the best result among them, with the first one's certainty
+// (syzygy.KeepBest: a certain win before one whose zeroing move may come
+// a ply too late, a loss the fifty-move rule may save before a sure one).
+// Of winning moves, those whose zeroing move comes within the fifty-move
+// rule's budget, and once the game has repeated a position, only the
+// fastest, so that the search, free to choose among wins, still makes
+// progress.
 func tbKeep(ranked []syzygy.RootMove, root []rootMove, pos *board.Position, rule50 bool) []syzygy.RootMove {
 	in := make([]syzygy.RootMove, 0, len(ranked))
 	for _, m := range ranked {
@@ -74,7 +79,7 @@ func tbKeep(ranked []syzygy.RootMove, root []rootMove, pos *board.Position, rule
 	}
 	keep := in[:0]
 	for _, m := range in {
-		if m.Result == best.Result && (best.Result != 2 || m.DTZ <= maxDTZ) {
+		if m.Result == best.Result && m.Certain == best.Certain && (best.Result != 2 || m.DTZ <= maxDTZ) {
 			keep = append(keep, m)
 		}
 	}

@@ -10,11 +10,16 @@ import (
 )
 
 // sharedTables opens the 3- and 4-piece tables of ../shared/syzygy, or
-// skips the test when they are absent (a user's clone has none).
+// skips the test when they are absent (a user's clone has none), except
+// under CI=true, where they are installed and a skip would hide a
+// failure.
 func sharedTables(t *testing.T) *syzygy.Tables {
 	t.Helper()
 	dir := filepath.Join("..", "..", "shared", "syzygy")
 	if _, err := os.Stat(filepath.Join(dir, "KQvK.rtbw")); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("no tablebases in ../shared/syzygy under CI=true: %v", err)
+		}
 		t.Skip("no tablebases in ../shared/syzygy")
 	}
 	ts, err := syzygy.Open(dir)
@@ -113,5 +118,158 @@ func TestTablebaseProbesInTree(t *testing.T) {
 	r = NewSearcher(NewTT(4)).Search(pos, Limits{Depth: 6}, opts, 0, Callbacks{})
 	if r.Stats.TBHits != 0 || r.Score >= TBWinBound {
 		t.Errorf("probe limit 0: %d tbhits, score %d", r.Stats.TBHits, r.Score)
+	}
+}
+
+// At the fifty-move boundary the root keeps the wins that are certain:
+// with the clock at 44, Nh5-g3 reaches its zeroing move 56 plies on by
+// a DTZ that may be one ply short (44 + 56 = 100), Bf7 and Nf4 sooner.
+func TestTablebaseRootCertainWins(t *testing.T) {
+	ts := sharedTables(t)
+	pos, err := board.ParseFEN("6B1/8/7k/7N/8/8/5K2/8 w - - 44 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ranked, ok := ts.RankRoot(pos, true)
+	if !ok {
+		t.Fatal("RankRoot failed")
+	}
+	var root []rootMove
+	for _, m := range ranked {
+		root = append(root, rootMove{move: m.Move})
+	}
+	got := ""
+	for _, m := range tbKeep(ranked, root, pos, true) {
+		got += m.Move.String() + " "
+	}
+	if got != "g8f7 h5f4 " {
+		t.Errorf("kept %q, want g8f7 h5f4", got)
+	}
+}
+
+// SyzygyProbeLimit bounds the probes in the tree only: with the limit at
+// 0, or below the root's pieces, the root is ranked all the same (the
+// moves that lose the rook are not searched and the score is the tables'
+// win), and the tree is not probed.
+func TestTablebaseRootProbeLimit(t *testing.T) {
+	ts := sharedTables(t)
+	const fen = "8/1k6/R7/8/8/2K5/8/8 w - - 0 1" // KRvK: 12 of 22 moves lose the rook
+	pos, _ := board.ParseFEN(fen)
+	ranked, ok := ts.RankRoot(pos, true)
+	if !ok {
+		t.Fatal("RankRoot failed")
+	}
+	wins := len(syzygy.KeepBest(ranked))
+	for _, limit := range []int{0, 3} {
+		opts := DefaultOptions()
+		opts.TB, opts.TBProbeLimit, opts.MultiPV = ts, limit, len(ranked)
+		lines := 0
+		r := NewSearcher(NewTT(4)).Search(pos, Limits{Depth: 4}, opts, 0, Callbacks{Info: func(i Info) {
+			if i.Bound == BoundExact {
+				lines = max(lines, i.MultiPV)
+			}
+		}})
+		if lines != wins || r.Score != TBWin-ranked[0].DTZ || r.Stats.TBHits != 0 {
+			t.Errorf("probe limit %d: %d lines (want the %d winning moves), score %d (want %d), %d probes in the tree",
+				limit, lines, wins, r.Score, TBWin-ranked[0].DTZ, r.Stats.TBHits)
+		}
+	}
+}
+
+// A position that has stood on the board once before is no draw: in a
+// lost position where one move goes back to a position of the game, the
+// root keeps every losing move, not the repeating one alone, and the
+// score shown is the tables' loss, not 0.
+func TestTablebaseRootRepetitionLost(t *testing.T) {
+	ts := sharedTables(t)
+	pos, _ := board.ParseFEN("8/8/8/3k4/8/8/8/1Q2K3 b - - 0 1") // KQvK, black loses
+	for _, s := range []string{"d5d6", "e1e2", "d6d5", "e2e1"} {
+		m, err := pos.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos.Make(m)
+	}
+	back, _ := pos.ParseMove("d5d6") // to the position after black's first move, a second time
+	ranked, ok := ts.RankRoot(pos, true)
+	if !ok {
+		t.Fatal("RankRoot failed")
+	}
+	var root []rootMove
+	for _, m := range ranked {
+		root = append(root, rootMove{move: m.Move})
+	}
+	kept := tbKeep(ranked, root, pos, true)
+	repeats := false
+	for _, m := range kept {
+		repeats = repeats || m.Move == back
+		if m.Result != -2 {
+			t.Errorf("kept %v of result %d, want losses", m.Move, m.Result)
+		}
+	}
+	if len(kept) != len(ranked) || !repeats {
+		t.Errorf("%d of %d moves kept (d5d6 among them: %v), want all", len(kept), len(ranked), repeats)
+	}
+	opts := DefaultOptions()
+	opts.TB = ts
+	var shown []int
+	r := NewSearcher(NewTT(4)).Search(pos, Limits{Depth: 6}, opts, 0, Callbacks{Info: func(i Info) { shown = append(shown, i.Score) }})
+	want := -TBWin - ranked[0].DTZ
+	if r.Score != want && !IsMateScore(r.Score) {
+		t.Errorf("score %d, want the tables' loss %d", r.Score, want)
+	}
+	for _, s := range shown {
+		if s == 0 {
+			t.Errorf("a line shown with score 0: %v", shown)
+			break
+		}
+	}
+}
+
+// Whatever the search chooses among the moves the root keeps, a win at
+// the fifty-move boundary is won: from positions whose clock and DTZ
+// make 99 (the first KBNvK's mate then comes on the hundredth ply), or
+// where one winning move's DTZ makes 100 by a value one ply short (Ng3 in
+// the second: played, it draws), white plays the last move kept (the
+// farthest zeroing move) or the first, black the tables' longest
+// resistance, and black is mated before the rule draws. The engine's own
+// play from these positions is in the engine package.
+func TestTablebaseBoundaryKeptMovesWin(t *testing.T) {
+	ts := sharedTables(t)
+	for _, fen := range []string{
+		"8/2K5/4B3/3N4/8/3k4/8/8 w - - 47 1", // KBNvK, DTZ 52
+		"6B1/8/7k/7N/8/8/5K2/8 w - - 44 1",   // KBNvK, Bf7 and Nf4 certain, Ng3 not (44 + 56 = 100)
+		"8/8/8/8/4k3/8/8/K6R w - - 70 1",     // KRvK, DTZ 29
+		"8/8/8/4k3/8/8/8/KQ6 w - - 82 1",     // KQvK, DTZ 17
+	} {
+		for _, last := range []bool{true, false} {
+			pos, _ := board.ParseFEN(fen)
+			plies := 0
+			for pos.HasLegalMove() && pos.HalfmoveClock() < 100 && !pos.IsThreefold() {
+				ranked, ok := ts.RankRoot(pos, true)
+				if !ok {
+					t.Fatalf("%s: RankRoot failed on %s", fen, pos.FEN())
+				}
+				m := ranked[0]
+				if pos.Side() == board.White {
+					root := make([]rootMove, len(ranked))
+					for i, r := range ranked {
+						root[i] = rootMove{move: r.Move}
+					}
+					kept := tbKeep(ranked, root, pos, true)
+					if m = kept[0]; last {
+						m = kept[len(kept)-1]
+					}
+					if m.Result != 2 || !m.Certain {
+						t.Errorf("%s: at %s white keeps %+v, not a certain win", fen, pos.FEN(), m)
+					}
+				}
+				pos.Make(m.Move)
+				plies++
+			}
+			if pos.HasLegalMove() || !pos.InCheck() || pos.Side() != board.Black {
+				t.Errorf("%s (the last move kept: %v): no mate after %d plies, at %s", fen, last, plies, pos.FEN())
+			}
+		}
 	}
 }

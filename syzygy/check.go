@@ -1,3 +1,6 @@
+// Checking table files without probing: every check of loading, and a
+// sample of values decoded from every sub-table (docs/syzygy-format.md,
+// "Checking a file").
 package syzygy
 
 import (
@@ -8,98 +11,95 @@ import (
 	"strings"
 )
 
-// FileReport is what CheckDir found about one file.
+// FileReport is what CheckFile found in one file.
 type FileReport struct {
 	Path   string
 	Kind   string // "WDL" or "DTZ"
-	Pieces int
+	Pieces int    // from the name; 0 when the name is unusable
 	Size   int64
-	Err    error // nil when the table is usable
+	Err    error // nil when the file is usable
 }
 
-// CheckDir reads every .rtbw and .rtbz file of a folder, checks its name,
-// header and the sizes and offsets of all its parts, and decodes a sample
-// of its values. The reports are sorted by path.
+// sampleValues is the number of values decoded from each sub-table by
+// CheckFile, spread evenly (the first and the last included).
+const sampleValues = 4096
+
+// CheckDir checks every .rtbw and .rtbz file of folder dir, sorted by
+// path. The error says that the folder could not be read.
 func CheckDir(dir string) ([]FileReport, error) {
-	entries, err := os.ReadDir(dir)
+	list, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("folder %s cannot be read: %v", dir, bareError(err))
 	}
-	var reports []FileReport
-	for _, e := range entries {
-		ext := filepath.Ext(e.Name())
-		if e.IsDir() || (ext != extWDL && ext != extDTZ) {
+	var out []FileReport
+	for _, de := range list {
+		name := de.Name()
+		if de.IsDir() || !strings.HasSuffix(name, extensions[wdlKind]) && !strings.HasSuffix(name, extensions[dtzKind]) {
 			continue
 		}
-		reports = append(reports, CheckFile(filepath.Join(dir, e.Name())))
+		out = append(out, CheckFile(filepath.Join(dir, name)))
 	}
-	sort.Slice(reports, func(i, j int) bool { return reports[i].Path < reports[j].Path })
-	return reports, nil
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out, nil
 }
 
-// CheckFile checks one table file as CheckDir does.
+// CheckFile checks the table file at path: its name, header, the sizes
+// and offsets of all its parts, and a sample of values of each sub-table.
+// The report's Err, naming the file, says why it cannot be used.
 func CheckFile(path string) FileReport {
-	r := FileReport{Path: path, Kind: "WDL"}
-	ext := filepath.Ext(path)
-	if ext == extDTZ {
-		r.Kind = "DTZ"
-	} else if ext != extWDL {
-		r.Err = fmt.Errorf("%s: not a %s or %s file", path, extWDL, extDTZ)
+	r := FileReport{Path: path}
+	fail := func(format string, args ...any) FileReport {
+		r.Err = fmt.Errorf("%s: %s", path, fmt.Sprintf(format, args...))
 		return r
 	}
-	if st, err := os.Stat(path); err == nil {
-		r.Size = st.Size()
+	base := filepath.Base(path)
+	kind := -1
+	for k, ext := range extensions {
+		if strings.HasSuffix(base, ext) {
+			kind = k
+		}
 	}
-	t, err := newTable(strings.TrimSuffix(filepath.Base(path), ext), ext == extDTZ)
+	if kind < 0 {
+		return fail("not a .rtbw or .rtbz file")
+	}
+	r.Kind = [2]string{"WDL", "DTZ"}[kind]
+	st, err := os.Stat(path)
 	if err != nil {
-		r.Err = fmt.Errorf("%s: %w", path, err)
-		return r
+		return fail("%v", bareError(err))
 	}
-	r.Pieces = t.pieces
-	t.path = path
-	if !t.ready() {
-		r.Err = t.loadErr()
-		return r
+	r.Size = st.Size()
+	mat, err := parseMaterial(strings.TrimSuffix(base, extensions[kind]))
+	if err != nil {
+		return fail("%v", err)
 	}
-	defer t.release()
-	if err := t.sample(257); err != nil {
-		r.Err = fmt.Errorf("%s: %w", path, err)
+	r.Pieces = mat.pieces
+	t, err := loadTable(path, mat, kind == dtzKind)
+	if err != nil {
+		return fail("%v", err)
+	}
+	defer t.unmap()
+	for i := range t.subs {
+		if err := t.sample(&t.subs[i]); err != nil {
+			return fail("sub-table %d: %v", i, err)
+		}
 	}
 	return r
 }
 
-// sample decodes the first, the last and n spread indices of every
-// sub-table, so that a damaged index or block shows.
-func (t *table) sample(n uint64) error {
-	for f := 0; f < t.files(); f++ {
-		for i := 0; i < t.sides(); i++ {
-			p := &t.parts[i][f]
-			if p.size == 0 {
-				continue
-			}
-			step := max(p.size/n, 1)
-			for idx := uint64(0); idx < p.size; idx += step {
-				if err := t.checkValue(p, idx); err != nil {
-					return err
-				}
-			}
-			if err := t.checkValue(p, p.size-1); err != nil {
-				return err
-			}
+// sample decodes values spread over sub-table sb, and the last value of
+// its last block.
+func (t *table) sample(sb *sub) error {
+	if sb.constant {
+		return nil
+	}
+	step := max(sb.size/sampleValues, 1)
+	for idx := uint64(0); idx < sb.size; idx += step {
+		if _, err := sb.value(t.data, idx); err != nil {
+			return fmt.Errorf("value %d: %v", idx, err)
 		}
 	}
-	return nil
-}
-
-func (t *table) checkValue(p *pairs, idx uint64) error {
-	v, ok := p.value(idx)
-	switch {
-	case !ok:
-		return fmt.Errorf("index %d of %d cannot be decoded", idx, p.size)
-	case !t.dtz && v > 4:
-		return fmt.Errorf("index %d holds WDL class %d", idx, v)
-	case t.dtz && p.flags&flagMapped != 0 && v >= max(p.mapLen[0], p.mapLen[1], p.mapLen[2], p.mapLen[3]):
-		return fmt.Errorf("index %d holds DTZ %d, past the value maps", idx, v)
+	if _, err := sb.value(t.data, sb.size-1); err != nil {
+		return fmt.Errorf("value %d: %v", sb.size-1, err)
 	}
 	return nil
 }

@@ -1,20 +1,15 @@
-//go:build !unix
+//go:build !unix && !windows
 
 package syzygy
 
-import (
-	"errors"
-	"os"
-)
+import "os"
 
-// mapFile reads the whole file where memory mapping is not available.
-func mapFile(path string) ([]byte, func() error, error) {
-	data, err := os.ReadFile(path)
+// mapFile reads the file at path whole (where memory mapping is not
+// provided); unmap lets the memory go.
+func mapFile(path string) (data []byte, unmap func() error, err error) {
+	data, err = os.ReadFile(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(data) == 0 {
-		return nil, nil, errors.New("empty file")
-	}
-	return data, nil, nil
+	return data, func() error { return nil }, nil
 }

@@ -3,14 +3,13 @@
 package syzygy
 
 import (
-	"errors"
+	"fmt"
 	"os"
 	"syscall"
 )
 
-// mapFile maps the file read-only into memory; the function it returns
-// unmaps it.
-func mapFile(path string) ([]byte, func() error, error) {
+// mapFile maps the file at path read-only into memory; unmap releases it.
+func mapFile(path string) (data []byte, unmap func() error, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
@@ -22,14 +21,14 @@ func mapFile(path string) ([]byte, func() error, error) {
 	}
 	size := st.Size()
 	if size == 0 {
-		return nil, nil, errors.New("empty file")
+		return []byte{}, func() error { return nil }, nil
 	}
-	if size != int64(int(size)) {
-		return nil, nil, errors.New("file too large to map")
+	if size < 0 || size != int64(int(size)) {
+		return nil, nil, fmt.Errorf("%s: %d bytes cannot be mapped", path, size)
 	}
-	data, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
+	data, err = syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("mapping %s: %v", path, err)
 	}
 	return data, func() error { return syscall.Munmap(data) }, nil
 }

@@ -61,12 +61,14 @@ func (f *facade) close() {
 	<-f.done
 }
 
-// fuzzConfig lets the generator name the shared tablebases, when there,
-// and a log file in a temporary folder.
+// fuzzConfig lets the generator name the shared tablebases, when there
+// (under CI=true they must be), and a log file in a temporary folder.
 func fuzzConfig(t *testing.T) ucifuzz.Config {
 	cfg := ucifuzz.Config{LogFile: filepath.Join(t.TempDir(), "debug.log")}
 	if dir := filepath.Join("..", "..", "shared", "syzygy"); fileExists(filepath.Join(dir, "KQvK.rtbw")) {
 		cfg.TablesDir = dir
+	} else if os.Getenv("CI") == "true" {
+		t.Fatalf("no tablebases in %s under CI=true", dir)
 	}
 	return cfg
 }
