@@ -131,24 +131,28 @@ func (mp *movePicker) next() (board.Move, bool) {
 // pick selects the best-scored move of list[idx:end] if its score is
 // above floor, skipping moves already tried.
 func (mp *movePicker) pick(end int, floor int32) (board.Move, bool) {
-	for mp.idx < end {
-		best := mp.idx
-		for i := mp.idx + 1; i < end; i++ {
-			if mp.scores[i] > mp.scores[best] {
-				best = i
+	scores, moves := mp.scores[:end], mp.list.Moves[:end]
+	for i := mp.idx; i < len(scores); i++ {
+		// The first of the highest scores, kept in registers.
+		best, top := i, scores[i]
+		for j, s := range scores[i+1:] {
+			if s > top {
+				best, top = i+1+j, s
 			}
 		}
-		if mp.scores[best] <= floor {
+		if top <= floor {
+			mp.idx = i
 			return board.NoMove, false
 		}
-		i := mp.idx
-		mp.list.Moves[i], mp.list.Moves[best] = mp.list.Moves[best], mp.list.Moves[i]
-		mp.scores[i], mp.scores[best] = mp.scores[best], mp.scores[i]
-		mp.idx++
-		if m := mp.list.Moves[i]; !mp.wasTried(m) {
+		m := moves[best]
+		moves[best], scores[best] = moves[i], scores[i]
+		moves[i], scores[i] = m, top
+		if !mp.wasTried(m) {
+			mp.idx = i + 1
 			return m, true
 		}
 	}
+	mp.idx = max(mp.idx, end)
 	return board.NoMove, false
 }
 
