@@ -52,8 +52,13 @@ func (n *Net) Evaluate(acc *Accumulator, stm board.Color, pieces int) int {
 	h := n.hidden
 	b := Bucket(pieces, n.buckets)
 	ow := n.outputWeights[b*2*h : (b+1)*2*h]
-	sum := screluDot(acc.v[stm][:h], ow[:h]) +
-		screluDot(acc.v[stm^1][:h], ow[h:2*h])
+	us, them := acc.v[stm&1][:h], acc.v[(stm^1)&1][:h]
+	var sum int32
+	if useSIMD { // the kernels called directly, not through screluDot
+		sum = screluDotFast(us, ow[:h]) + screluDotFast(them, ow[h:2*h])
+	} else {
+		sum = screluDotGeneric(us, ow[:h]) + screluDotGeneric(them, ow[h:2*h])
+	}
 	return (int(sum)/QA + int(n.outputBias[b])) * n.scale / (QA * QB)
 }
 
@@ -169,7 +174,9 @@ func (n *Net) Apply(dst, src *Accumulator, d *Delta, pos *board.Position) {
 }
 
 // applyPersp sets perspective p's accumulator out to in updated by d
-// under king view v.
+// under king view v. The kernels are called directly (the assembly ones
+// where useSIMD says), not through their dispatching wrappers: this runs
+// at almost every node.
 func (n *Net) applyPersp(out, in []int16, p board.Color, v kingView, d *Delta) {
 	base, flip := int(v>>1)*Inputs, board.Square(7*(v&1))
 	col := func(x pieceSquare) []int16 {
@@ -177,9 +184,17 @@ func (n *Net) applyPersp(out, in []int16, p board.Color, v kingView, d *Delta) {
 	}
 	switch {
 	case d.nSub == 1 && d.nAdd == 1:
-		addSub(out, in, col(d.add[0]), col(d.sub[0]))
+		if a, s := col(d.add[0]), col(d.sub[0]); useSIMD {
+			addSubFast(out, in, a, s)
+		} else {
+			addSubGeneric(out, in, a, s)
+		}
 	case d.nSub == 2 && d.nAdd == 1:
-		addSub2(out, in, col(d.add[0]), col(d.sub[0]), col(d.sub[1]))
+		if a, s1, s2 := col(d.add[0]), col(d.sub[0]), col(d.sub[1]); useSIMD {
+			addSub2Fast(out, in, a, s1, s2)
+		} else {
+			addSub2Generic(out, in, a, s1, s2)
+		}
 	case d.nSub == 2 && d.nAdd == 2:
 		add2Sub2(out, in, col(d.add[0]), col(d.add[1]), col(d.sub[0]), col(d.sub[1]))
 	default:

@@ -343,7 +343,7 @@ func TestEvaluatorPadding(t *testing.T) {
 	if first := unsafe.Offsetof(e.net); first < line {
 		t.Errorf("Evaluator: its first field at %d, want at least %d", first, line)
 	}
-	if tail := unsafe.Sizeof(e) - (unsafe.Offsetof(e.deltas) + unsafe.Sizeof(e.deltas)); tail < line {
+	if tail := unsafe.Sizeof(e) - (unsafe.Offsetof(e.plies) + unsafe.Sizeof(e.plies)); tail < line {
 		t.Errorf("Evaluator: %d bytes after its last field, want at least %d", tail, line)
 	}
 }
