@@ -65,7 +65,8 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	if inCheck {
 		t.setThreats(ply) // the quiet evasions are ordered by history
 	}
-	var mp movePicker
+	mp := t.takePicker()
+	defer t.releasePicker()
 	mp.init(t, ply, ttMove, !inCheck)
 	searched := 0
 	bestMove := board.NoMove

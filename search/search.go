@@ -238,7 +238,8 @@ func (t *thread) probCut(n *node) (int, bool) {
 	if m := n.ttMove; m != board.NoMove && (pos.IsCapture(m) || m.Promo() != board.NoPieceType) {
 		ttMove = m
 	}
-	var mp movePicker
+	mp := t.takePicker()
+	defer t.releasePicker()
 	mp.init(t, n.ply, ttMove, true)
 	for {
 		m, ok := mp.next()
@@ -321,7 +322,8 @@ func (t *thread) singular(n *node) (ext, score int, ok bool) {
 func (t *thread) searchMoves(n *node) int {
 	s := t.s
 	pos := t.pos
-	var mp movePicker
+	mp := t.takePicker()
+	defer t.releasePicker()
 	mp.init(t, n.ply, n.ttMove, false)
 	mp.excluded = n.excluded
 	n.ttNoisy = n.ttMove != board.NoMove && (pos.IsCapture(n.ttMove) || n.ttMove.Promo() != board.NoPieceType)
@@ -361,7 +363,7 @@ func (t *thread) searchMoves(n *node) int {
 		// Young Brothers Wait: the eldest brother is searched; idle
 		// threads may now take the others.
 		if s.ybw != nil && t.splittable(n) {
-			if cut, cutQuiet, ok := t.split(n, &mp, &l); ok {
+			if cut, cutQuiet, ok := t.split(n, mp, &l); ok {
 				if t.halted() {
 					return 0
 				}

@@ -203,6 +203,11 @@ type thread struct {
 	published atomic.Uint64 // nodes, updated at every check of the limits
 	selDepth  int
 	stack     [MaxPly + 2]frame
+	// The move pickers of the nodes being searched, taken and given back
+	// in order (takePicker): at most two a ply, a node's and that of the
+	// singular-extension search of its hash move.
+	pickers   [2 * (MaxPly + 2)]movePicker
+	nPickers  int
 	hist      histories
 	ev        *eval.Evaluator // with this thread's pawn hash
 	nn        *nnue.Evaluator // the network's accumulators; nil with the hand-crafted evaluation
