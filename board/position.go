@@ -473,7 +473,7 @@ func (p *Position) HasNonPawnMaterial(c Color) bool {
 // where many moves are asked about (a move loop): made once by InitChecks,
 // it answers most moves with a lookup.
 type Checks struct {
-	direct [7]Bitboard // by piece type: the squares from which it attacks the enemy king
+	direct [8]Bitboard // by piece type: the squares from which it attacks the enemy king (none for NoPieceType and King)
 	lines  Bitboard    // the side's pieces first on a line from the enemy king
 }
 
@@ -496,12 +496,9 @@ func (p *Position) InitChecks(c *Checks) {
 // uncover a check: it takes GivesCheck's full test, as do castling, en
 // passant and promotions.
 func (p *Position) GivesCheckWith(c *Checks, m Move) bool {
-	if m.Kind() != Normal {
-		return p.GivesCheck(m)
+	// Written with bit operations so that it inlines.
+	if from := m & 63; m>>14 == Normal && c.lines>>from&1 == 0 {
+		return c.direct[p.squares[from]&7]>>(m>>6&63)&1 != 0
 	}
-	from := m.From()
-	if c.direct[p.squares[from].Type()].Has(m.To()) {
-		return true
-	}
-	return c.lines.Has(from) && p.GivesCheck(m)
+	return p.GivesCheck(m)
 }
