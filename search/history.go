@@ -140,8 +140,10 @@ func (t *thread) quietScorer(ply int) quietScorer {
 
 // score is quietHistory's score of quiet move m of piece pc.
 func (qs *quietScorer) score(m board.Move, pc board.Piece) int {
-	from, to := m.From(), m.To()
-	return int(qs.butterfly[threatIndex(qs.threats, m)][from][to]) +
+	from, to := m&63, m>>6&63 // written out so that score inlines
+	ti := qs.threats>>from&1<<1 | qs.threats>>to&1
+	pc &= 15
+	return int(qs.butterfly[ti][from][to]) +
 		int(qs.c1[pc][to]) + int(qs.c2[pc][to]) + int(qs.c4[pc][to])
 }
 

@@ -245,13 +245,17 @@ func (mp *movePicker) scoreQuiet() {
 	t := mp.t
 	pos := t.pos
 	qs := t.quietScorer(mp.ply)
-	checks := t.s.opts.CheckOrder
-	for i := mp.nNoisy; i < mp.list.Count; i++ {
-		m := mp.list.Moves[i]
+	var checks *board.Checks
+	if t.s.opts.CheckOrder {
+		checks = t.checks(mp.ply)
+	}
+	moves, scores := mp.list.Moves[:mp.list.Count], mp.scores[:mp.list.Count]
+	for i := mp.nNoisy; i < len(moves); i++ {
+		m := moves[i]
 		score := qs.score(m, pos.PieceAt(m.From()))
-		if checks && t.givesCheck(mp.ply, m) && pos.SEE(m) >= -checkOrderSEE {
+		if checks != nil && pos.GivesCheckWith(checks, m) && pos.SEE(m) >= -checkOrderSEE {
 			score += checkOrderBonus
 		}
-		mp.scores[i] = int32(score)
+		scores[i] = int32(score)
 	}
 }

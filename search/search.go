@@ -591,15 +591,21 @@ func (t *thread) pruneMove(n *node, m board.Move, quiet bool, hist, moveCount, l
 }
 
 // givesCheck reports whether move m of the position at ply gives check,
-// with the frame's board.Checks, made on the first question about the
-// position (a move loop asks about many moves).
+// with the frame's board.Checks (checks).
 func (t *thread) givesCheck(ply int, m board.Move) bool {
+	return t.pos.GivesCheckWith(t.checks(ply), m)
+}
+
+// checks returns the frame's board.Checks for the position at ply, made on
+// the first question about the position (a move loop asks about many
+// moves).
+func (t *thread) checks(ply int) *board.Checks {
 	f := &t.stack[ply]
 	if key := t.pos.Key(); f.checksKey != key {
 		t.pos.InitChecks(&f.checks)
 		f.checksKey = key
 	}
-	return t.pos.GivesCheckWith(&f.checks, m)
+	return &f.checks
 }
 
 // poorQuietTTMove reports whether the node's hash move is quiet with a
