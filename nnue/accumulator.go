@@ -54,8 +54,8 @@ func (n *Net) Evaluate(acc *Accumulator, stm board.Color, pieces int) int {
 	ow := n.outputWeights[b*2*h : (b+1)*2*h]
 	us, them := acc.v[stm&1][:h], acc.v[(stm^1)&1][:h]
 	var sum int32
-	if useSIMD { // the kernels called directly, not through screluDot
-		sum = screluDotFast(us, ow[:h]) + screluDotFast(them, ow[h:2*h])
+	if useSIMD { // both halves in one kernel call, not through screluDot
+		sum = screluDotPairFast(us, them, ow)
 	} else {
 		sum = screluDotGeneric(us, ow[:h]) + screluDotGeneric(them, ow[h:2*h])
 	}
@@ -170,6 +170,53 @@ func (n *Net) Apply(dst, src *Accumulator, d *Delta, pos *board.Position) {
 			continue
 		}
 		n.applyPersp(dst.v[p][:h], src.v[p][:h], p, v, d)
+	}
+}
+
+// relPiece[p][pc] is the part of piece pc's feature index from perspective
+// p that does not depend on its square (FeatureIndex): 384 for the
+// opponent's pieces, plus 64 for each piece type after the pawn.
+var relPiece = func() (r [2][16]int32) {
+	for p := board.White; p <= board.Black; p++ {
+		for c := board.White; c <= board.Black; c++ {
+			for t := board.Pawn; t <= board.King; t++ {
+				r[p][board.MakePiece(c, t)] = int32(int(c^p)*384 + int(t-board.Pawn)*64)
+			}
+		}
+	}
+	return r
+}()
+
+// applyBoth sets both perspectives of dst to src updated by the move's
+// changes d under the king views views, calling the assembly kernels on
+// the weight columns found with relPiece: the Evaluator's usual step, a
+// move from a ply whose accumulator is up to date and whose king views it
+// keeps. Only for useSIMD; a Delta that is not a move's (a null move's)
+// goes to applyPersp.
+func (n *Net) applyBoth(dst, src *Accumulator, views [2]kingView, d *Delta) {
+	h := n.hidden
+	fw := n.featureWeights
+	for p := range 2 {
+		v := views[p]
+		base := int(v>>1) * Inputs
+		mask := board.Square(56*p) ^ board.Square(7*(v&1))
+		rel := &relPiece[p]
+		col := func(x pieceSquare) *int16 {
+			f := (base + int(rel[x.piece&15]) + int(x.square^mask)) * h
+			return &fw[f : f+h][0]
+		}
+		// h <= MaxHidden lanes, which every accumulator has.
+		out, in := &dst.v[p][0], &src.v[p][0]
+		switch {
+		case d.nSub == 1 && d.nAdd == 1:
+			addSubPtr(out, in, col(d.add[0]), col(d.sub[0]), h)
+		case d.nSub == 2 && d.nAdd == 1:
+			addSub2Ptr(out, in, col(d.add[0]), col(d.sub[0]), col(d.sub[1]), h)
+		case d.nSub == 2 && d.nAdd == 2:
+			add2Sub2Ptr(out, in, col(d.add[0]), col(d.add[1]), col(d.sub[0]), col(d.sub[1]), h)
+		default:
+			n.applyPersp(dst.v[p][:h], src.v[p][:h], board.Color(p), v, d)
+		}
 	}
 }
 

@@ -124,14 +124,34 @@ func (e *Evaluator) Pop() {
 // update brings the current ply's accumulator up to date for pos, the
 // current position.
 func (e *Evaluator) update(pos *board.Position) *Accumulator {
+	i := e.ply
+	s := &e.plies[i]
+	if s.computed == [2]bool{true, true} {
+		return &e.accs[i]
+	}
 	if !e.plies[0].computed[board.White] {
 		panic("nnue: Evaluator used before Reset")
 	}
-	if c := e.plies[e.ply].computed; !c[board.White] || !c[board.Black] {
-		e.updatePersp(board.White, pos)
-		e.updatePersp(board.Black, pos)
+	// The usual case: the moves since the last ply with both perspectives
+	// up to date kept both king views, so each step updates both at once.
+	if useSIMD {
+		plies := e.plies[:i+1]
+		j := i
+		for j > 0 && plies[j].computed == [2]bool{} && plies[j].views == plies[j-1].views {
+			j--
+		}
+		if plies[j].computed == [2]bool{true, true} {
+			accs := e.accs[:len(plies)]
+			for j++; j < len(plies); j++ {
+				e.net.applyBoth(&accs[j], &accs[j-1], plies[j].views, &plies[j].delta)
+				plies[j].computed = [2]bool{true, true}
+			}
+			return &accs[i]
+		}
 	}
-	return &e.accs[e.ply]
+	e.updatePersp(board.White, pos)
+	e.updatePersp(board.Black, pos)
+	return &e.accs[i]
 }
 
 // updatePersp brings perspective p of the current ply's accumulator up to

@@ -206,10 +206,14 @@ func TestKernelsEveryLength(t *testing.T) {
 		subGeneric(want, src, s1)
 		check("sub")
 
-		acc := src[:n]
-		for _, w := range [][]int16{randWeights(rng, n), randFullWeights(rng, n)} {
-			if g, w2 := screluDotFast(acc, w), screluDotGeneric(acc, w); g != w2 {
+		acc, them := src[:n], a2[:n]
+		for _, w := range [][]int16{randWeights(rng, 2*n), randFullWeights(rng, 2*n)} {
+			if g, w2 := screluDotFast(acc, w[:n]), screluDotGeneric(acc, w[:n]); g != w2 {
 				t.Fatalf("screluDot n=%d: %d, want %d", n, g, w2)
+			}
+			want := screluDotGeneric(acc, w[:n]) + screluDotGeneric(them, w[n:])
+			if g := screluDotPairFast(acc, them, w); g != want {
+				t.Fatalf("screluDotPair n=%d: %d, want %d", n, g, want)
 			}
 		}
 	}
@@ -245,6 +249,11 @@ func TestScreluDotProductWraps(t *testing.T) {
 		if HasSIMD() {
 			if g := screluDotFast(acc, w); g != want {
 				t.Fatalf("n=%d w=-32768: %d, want %d", n, g, want)
+			}
+			// Both halves so: the pair's sum wraps from n = 136 on.
+			w2 := append(w[:n:n], w...)
+			if g := screluDotPairFast(acc, acc, w2); g != 2*want {
+				t.Fatalf("pair n=%d w=-32768: %d, want %d", n, g, 2*want)
 			}
 		}
 	}

@@ -340,3 +340,77 @@ dot_done:
 	MOVL AX, ret+24(FP)
 	VZEROUPPER
 	RET
+
+// func screluDotPairAVX2(us, them, w1, w2 *int16, n int) int32
+//
+// screluDotAVX2(us, w1, n) + screluDotAVX2(them, w2, n) in one call: the
+// two halves of the output layer's input summed into the same int32
+// lanes, which are added up once at the end (wrapping, so the order of
+// the additions does not change the result).
+TEXT ·screluDotPairAVX2(SB), NOSPLIT, $0-44
+	MOVQ us+0(FP), SI
+	MOVQ w1+16(FP), DI
+	MOVQ n+32(FP), CX
+	SHLQ $1, CX
+	MOVQ CX, R8
+	ANDQ $-64, R8
+	MOVQ $2, R9               // halves to go
+	VPXOR Y8, Y8, Y8          // 0
+	VPCMPEQW Y9, Y9, Y9
+	VPSRLW $8, Y9, Y9         // 255 in every lane
+	VPXOR Y10, Y10, Y10       // sums
+	VPXOR Y11, Y11, Y11
+
+pair_half:
+	XORQ DX, DX
+	CMPQ DX, R8
+	JAE pair_tail
+
+pair_loop32:
+	VMOVDQU (SI)(DX*1), Y0
+	VMOVDQU 32(SI)(DX*1), Y1
+	VPMAXSW Y8, Y0, Y0
+	VPMAXSW Y8, Y1, Y1
+	VPMINSW Y9, Y0, Y0
+	VPMINSW Y9, Y1, Y1
+	VPMULLW (DI)(DX*1), Y0, Y2
+	VPMULLW 32(DI)(DX*1), Y1, Y3
+	VPMADDWD Y2, Y0, Y2
+	VPMADDWD Y3, Y1, Y3
+	VPADDD Y2, Y10, Y10
+	VPADDD Y3, Y11, Y11
+	ADDQ $64, DX
+	CMPQ DX, R8
+	JB pair_loop32
+
+pair_tail:
+	CMPQ DX, CX
+	JAE pair_next
+	VMOVDQU (SI)(DX*1), Y0
+	VPMAXSW Y8, Y0, Y0
+	VPMINSW Y9, Y0, Y0
+	VPMULLW (DI)(DX*1), Y0, Y2
+	VPMADDWD Y2, Y0, Y2
+	VPADDD Y2, Y10, Y10
+	ADDQ $32, DX
+	JMP pair_tail
+
+pair_next:
+	DECQ R9
+	JZ pair_done
+	MOVQ them+8(FP), SI
+	MOVQ w2+24(FP), DI
+	JMP pair_half
+
+pair_done:
+	VPADDD Y11, Y10, Y10
+	VEXTRACTI128 $1, Y10, X0
+	VPADDD X0, X10, X0
+	VPSHUFD $0x4E, X0, X1     // swap the 64-bit halves
+	VPADDD X1, X0, X0
+	VPSHUFD $0xB1, X0, X1     // swap neighbouring 32-bit lanes
+	VPADDD X1, X0, X0
+	VMOVD X0, AX
+	MOVL AX, ret+40(FP)
+	VZEROUPPER
+	RET
