@@ -76,8 +76,11 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 		}
 	}
 
-	n := node{depth: depth, alpha: alpha, beta: beta, ply: ply, pvNode: pvNode, cutNode: cutNode,
-		inCheck: inCheck, excluded: f.excluded, tbFloor: -Infinity, tbCeil: Infinity}
+	// Set field by field: a composite literal of a node goes through a
+	// copy of a template and another copy into n.
+	var n node
+	n.depth, n.alpha, n.beta, n.ply, n.pvNode, n.cutNode = depth, alpha, beta, ply, pvNode, cutNode
+	n.inCheck, n.excluded, n.tbFloor, n.tbCeil = inCheck, f.excluded, -Infinity, Infinity
 	// The table: a cutoff, else the hash move. A singular-extension search
 	// (a move excluded) uses the entry for its evaluation only.
 	n.hit, n.ttHit = t.probe(pos.Key(), depth, alpha, beta, ply)
