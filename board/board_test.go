@@ -160,11 +160,20 @@ func TestMakeUnmakeConsistency(t *testing.T) {
 			if q := mustParse(t, p.FEN()); q.Key() != p.Key() {
 				t.Fatalf("%s: FEN round trip changed the key", p.FEN())
 			}
+			// The checkers kept by Make, MakeNull and their undoing are
+			// those attacking the king.
+			checkers := func() Bitboard { return p.AttackersTo(p.kingSq[p.side], p.byType[0]) & p.byColor[p.side^1] }
+			if want := checkers(); p.Checkers() != want || p.InCheck() != (want != 0) {
+				t.Fatalf("%s: checkers %#x, want %#x", p.FEN(), uint64(p.Checkers()), uint64(want))
+			}
 			for _, m := range legal {
-				fen := p.FEN()
+				fen, before := p.FEN(), p.Checkers()
 				p.Make(m)
+				if want := checkers(); p.Checkers() != want {
+					t.Fatalf("%s after %v: checkers %#x, want %#x", fen, m, uint64(p.Checkers()), uint64(want))
+				}
 				p.Unmake()
-				if p.FEN() != fen {
+				if p.FEN() != fen || p.Checkers() != before {
 					t.Fatalf("%s: %v not undone: %s", fen, m, p.FEN())
 				}
 			}
@@ -173,7 +182,13 @@ func TestMakeUnmakeConsistency(t *testing.T) {
 				if key, _, _ := p.computeKeys(); key != p.key {
 					t.Fatalf("%s: null move key wrong", p.FEN())
 				}
+				if want := checkers(); p.Checkers() != want {
+					t.Fatalf("%s after a null move: checkers %#x, want %#x", p.FEN(), uint64(p.Checkers()), uint64(want))
+				}
 				p.UnmakeNull()
+				if p.Checkers() != 0 {
+					t.Fatalf("%s: null move not undone: checkers %#x", p.FEN(), uint64(p.Checkers()))
+				}
 			}
 		})
 	}

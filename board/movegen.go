@@ -45,7 +45,7 @@ func (p *Position) generate(list *MoveList, kind genKind) {
 	ksq := p.kingSq[us]
 	occ := p.byType[0]
 	ours, theirs := p.byColor[us], p.byColor[them]
-	checkers := p.AttackersTo(ksq, occ) & theirs
+	checkers := p.checkers
 
 	var dst Bitboard // destinations of piece moves by kind, before check masking
 	switch kind {

@@ -17,6 +17,7 @@ type undo struct {
 	key        uint64
 	pawnKey    uint64
 	nonPawnKey [2]uint64
+	checkers   Bitboard
 	move       Move
 	captured   Piece
 	castling   uint8
@@ -40,6 +41,7 @@ type Position struct {
 	pawnKey    uint64
 	nonPawnKey [2]uint64 // the pieces other than pawns of each colour
 	kingSq     [2]Square
+	checkers   Bitboard // the enemy pieces that give check to the side to move
 
 	castleRook [4]Square // rook's starting square per castling right bit index
 	castleMask [64]uint8 // rights kept when a move touches the square
@@ -172,7 +174,7 @@ func (p *Position) push() *undo {
 		p.history = p.history[:n+1]
 	}
 	u := &p.history[n]
-	u.key, u.pawnKey, u.nonPawnKey = p.key, p.pawnKey, p.nonPawnKey
+	u.key, u.pawnKey, u.nonPawnKey, u.checkers = p.key, p.pawnKey, p.nonPawnKey, p.checkers
 	u.castling, u.ep, u.halfmove = p.castling, p.ep, int32(p.halfmove)
 	return u
 }
@@ -263,6 +265,7 @@ func (p *Position) Make(m Move) {
 	}
 	p.side = them
 	p.key = key
+	p.checkers = p.computeCheckers()
 }
 
 // Unmake takes back the last move made with Make.
@@ -302,7 +305,7 @@ func (p *Position) Unmake() {
 	if us == Black {
 		p.fullmove--
 	}
-	p.key, p.pawnKey, p.nonPawnKey = u.key, u.pawnKey, u.nonPawnKey
+	p.key, p.pawnKey, p.nonPawnKey, p.checkers = u.key, u.pawnKey, u.nonPawnKey, u.checkers
 	p.castling, p.ep, p.halfmove = u.castling, u.ep, int(u.halfmove)
 	p.history = p.history[:len(p.history)-1]
 }
@@ -319,13 +322,14 @@ func (p *Position) MakeNull() {
 	}
 	p.halfmove++
 	p.side ^= 1
+	p.checkers = p.computeCheckers()
 }
 
 // UnmakeNull takes back MakeNull.
 func (p *Position) UnmakeNull() {
 	u := &p.history[len(p.history)-1]
 	p.side ^= 1
-	p.key, p.ep, p.halfmove = u.key, u.ep, int(u.halfmove)
+	p.key, p.ep, p.halfmove, p.checkers = u.key, u.ep, int(u.halfmove), u.checkers
 	p.history = p.history[:len(p.history)-1]
 }
 
@@ -394,13 +398,22 @@ func (p *Position) attackedWith(s Square, by Color, occ Bitboard) bool {
 }
 
 // Checkers returns the enemy pieces giving check to the side to move.
-func (p *Position) Checkers() Bitboard {
-	return p.AttackersTo(p.kingSq[p.side], p.byType[0]) & p.byColor[p.side^1]
-}
+func (p *Position) Checkers() Bitboard { return p.checkers }
 
 // InCheck reports whether the side to move is in check.
-func (p *Position) InCheck() bool {
-	return p.attackedWith(p.kingSq[p.side], p.side^1, p.byType[0])
+func (p *Position) InCheck() bool { return p.checkers != 0 }
+
+// computeCheckers finds the enemy pieces that give check to the side to
+// move, which Make, MakeNull and ParseFEN keep in the position: the search
+// asks whether a position is in check at every node, and the generator
+// needs the checkers.
+func (p *Position) computeCheckers() Bitboard {
+	ksq := p.kingSq[p.side]
+	occ := p.byType[0]
+	return p.byColor[p.side^1] & (pawnAttacks[p.side][ksq]&p.byType[Pawn] |
+		knightAttacks[ksq]&p.byType[Knight] |
+		RookAttacks(ksq, occ)&(p.byType[Rook]|p.byType[Queen]) |
+		BishopAttacks(ksq, occ)&(p.byType[Bishop]|p.byType[Queen]))
 }
 
 // Pinned returns the pieces of colour c that are pinned to their king.
