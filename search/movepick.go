@@ -253,8 +253,14 @@ func (mp *movePicker) scoreQuiet() {
 	for i := mp.nNoisy; i < len(moves); i++ {
 		m := moves[i]
 		score := qs.score(m, pos.PieceAt(m.From()))
-		if checks != nil && pos.GivesCheckWith(checks, m) && pos.SEE(m) >= -checkOrderSEE {
-			score += checkOrderBonus
+		if checks != nil {
+			check, known := pos.GivesCheckQuick(checks, m)
+			if !known {
+				check = pos.GivesCheck(m)
+			}
+			if check && pos.SEE(m) >= -checkOrderSEE {
+				score += checkOrderBonus
+			}
 		}
 		scores[i] = int32(score)
 	}

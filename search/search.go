@@ -596,7 +596,10 @@ func (t *thread) pruneMove(n *node, m board.Move, quiet bool, hist, moveCount, l
 // givesCheck reports whether move m of the position at ply gives check,
 // with the frame's board.Checks (checks).
 func (t *thread) givesCheck(ply int, m board.Move) bool {
-	return t.pos.GivesCheckWith(t.checks(ply), m)
+	if check, known := t.pos.GivesCheckQuick(t.checks(ply), m); known {
+		return check
+	}
+	return t.pos.GivesCheck(m)
 }
 
 // checks returns the frame's board.Checks for the position at ply, made on
