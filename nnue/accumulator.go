@@ -188,35 +188,37 @@ var relPiece = func() (r [2][16]int32) {
 }()
 
 // applyBoth sets both perspectives of dst to src updated by the move's
-// changes d under the king views views, calling the assembly kernels on
-// the weight columns found with relPiece: the Evaluator's usual step, a
+// changes d under the king views views: the Evaluator's usual step, a
 // move from a ply whose accumulator is up to date and whose king views it
-// keeps. Only for useSIMD; a Delta that is not a move's (a null move's)
-// goes to applyPersp.
+// keeps. The weight columns are found with relPiece, and the assembly
+// kernels update both perspectives in one call. Only for useSIMD; a
+// Delta that is not a move's (a null move's) goes to applyPersp.
 func (n *Net) applyBoth(dst, src *Accumulator, views [2]kingView, d *Delta) {
 	h := n.hidden
 	fw := n.featureWeights
-	for p := range 2 {
-		v := views[p]
-		base := int(v>>1) * Inputs
-		mask := board.Square(56*p) ^ board.Square(7*(v&1))
-		rel := &relPiece[p]
-		col := func(x pieceSquare) *int16 {
-			f := (base + int(rel[x.piece&15]) + int(x.square^mask)) * h
-			return &fw[f : f+h][0]
-		}
+	baseW, maskW := int(views[0]>>1)*Inputs, board.Square(7*(views[0]&1))
+	baseB, maskB := int(views[1]>>1)*Inputs, board.Square(56)^board.Square(7*(views[1]&1))
+	// A column starts at a multiple of h below len(fw), so its h lanes
+	// are there.
+	colW := func(x pieceSquare) *int16 {
+		return &fw[(baseW+int(relPiece[0][x.piece&15])+int(x.square^maskW))*h]
+	}
+	colB := func(x pieceSquare) *int16 {
+		return &fw[(baseB+int(relPiece[1][x.piece&15])+int(x.square^maskB))*h]
+	}
+	switch {
+	case d.nSub == 1 && d.nAdd == 1:
+		addSubBothPtr(dst, src, colW(d.add[0]), colW(d.sub[0]), colB(d.add[0]), colB(d.sub[0]), h)
+	case d.nSub == 2 && d.nAdd == 1:
+		addSub2BothPtr(dst, src, colW(d.add[0]), colW(d.sub[0]), colW(d.sub[1]),
+			colB(d.add[0]), colB(d.sub[0]), colB(d.sub[1]), h)
+	case d.nSub == 2 && d.nAdd == 2:
 		// h <= MaxHidden lanes, which every accumulator has.
-		out, in := &dst.v[p][0], &src.v[p][0]
-		switch {
-		case d.nSub == 1 && d.nAdd == 1:
-			addSubPtr(out, in, col(d.add[0]), col(d.sub[0]), h)
-		case d.nSub == 2 && d.nAdd == 1:
-			addSub2Ptr(out, in, col(d.add[0]), col(d.sub[0]), col(d.sub[1]), h)
-		case d.nSub == 2 && d.nAdd == 2:
-			add2Sub2Ptr(out, in, col(d.add[0]), col(d.add[1]), col(d.sub[0]), col(d.sub[1]), h)
-		default:
-			n.applyPersp(dst.v[p][:h], src.v[p][:h], board.Color(p), v, d)
-		}
+		add2Sub2Ptr(&dst.v[0][0], &src.v[0][0], colW(d.add[0]), colW(d.add[1]), colW(d.sub[0]), colW(d.sub[1]), h)
+		add2Sub2Ptr(&dst.v[1][0], &src.v[1][0], colB(d.add[0]), colB(d.add[1]), colB(d.sub[0]), colB(d.sub[1]), h)
+	default:
+		n.applyPersp(dst.v[0][:h], src.v[0][:h], board.White, views[0], d)
+		n.applyPersp(dst.v[1][:h], src.v[1][:h], board.Black, views[1], d)
 	}
 }
 

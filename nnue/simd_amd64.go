@@ -48,6 +48,12 @@ func addAVX2(dst, src, a *int16, n int)
 func subAVX2(dst, src, s *int16, n int)
 
 //go:noescape
+func addSubBothAVX2(dst, src *Accumulator, aW, sW, aB, sB *int16, n int)
+
+//go:noescape
+func addSub2BothAVX2(dst, src *Accumulator, aW, s1W, s2W, aB, s1B, s2B *int16, n int)
+
+//go:noescape
 func screluDotAVX2(acc, w *int16, n int) int32
 
 //go:noescape
@@ -104,4 +110,15 @@ func addSub2Ptr(dst, src, a, s1, s2 *int16, n int) { addSub2AVX2(dst, src, a, s1
 
 func add2Sub2Ptr(dst, src, a1, a2, s1, s2 *int16, n int) {
 	add2Sub2AVX2(dst, src, a1, a2, s1, s2, n)
+}
+
+// The updates of both perspectives of an accumulator (n lanes of each) in
+// one kernel call, White's columns first.
+
+func addSubBothPtr(dst, src *Accumulator, aW, sW, aB, sB *int16, n int) {
+	addSubBothAVX2(dst, src, aW, sW, aB, sB, n)
+}
+
+func addSub2BothPtr(dst, src *Accumulator, aW, s1W, s2W, aB, s1B, s2B *int16, n int) {
+	addSub2BothAVX2(dst, src, aW, s1W, s2W, aB, s1B, s2B, n)
 }

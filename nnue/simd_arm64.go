@@ -82,3 +82,16 @@ func addSub2Ptr(dst, src, a, s1, s2 *int16, n int) { addSub2NEON(dst, src, a, s1
 func add2Sub2Ptr(dst, src, a1, a2, s1, s2 *int16, n int) {
 	add2Sub2NEON(dst, src, a1, a2, s1, s2, n)
 }
+
+// The updates of both perspectives of an accumulator (n lanes of each),
+// White's columns first: a kernel call for each.
+
+func addSubBothPtr(dst, src *Accumulator, aW, sW, aB, sB *int16, n int) {
+	addSubPtr(&dst.v[0][0], &src.v[0][0], aW, sW, n)
+	addSubPtr(&dst.v[1][0], &src.v[1][0], aB, sB, n)
+}
+
+func addSub2BothPtr(dst, src *Accumulator, aW, s1W, s2W, aB, s1B, s2B *int16, n int) {
+	addSub2Ptr(&dst.v[0][0], &src.v[0][0], aW, s1W, s2W, n)
+	addSub2Ptr(&dst.v[1][0], &src.v[1][0], aB, s1B, s2B, n)
+}

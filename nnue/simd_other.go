@@ -30,3 +30,16 @@ func add2Sub2Ptr(dst, src, a1, a2, s1, s2 *int16, n int) {
 	add2Sub2Generic(unsafe.Slice(dst, n), unsafe.Slice(src, n), unsafe.Slice(a1, n), unsafe.Slice(a2, n),
 		unsafe.Slice(s1, n), unsafe.Slice(s2, n))
 }
+
+// The updates of both perspectives of an accumulator (n lanes of each),
+// White's columns first: a kernel call for each.
+
+func addSubBothPtr(dst, src *Accumulator, aW, sW, aB, sB *int16, n int) {
+	addSubPtr(&dst.v[0][0], &src.v[0][0], aW, sW, n)
+	addSubPtr(&dst.v[1][0], &src.v[1][0], aB, sB, n)
+}
+
+func addSub2BothPtr(dst, src *Accumulator, aW, s1W, s2W, aB, s1B, s2B *int16, n int) {
+	addSub2Ptr(&dst.v[0][0], &src.v[0][0], aW, s1W, s2W, n)
+	addSub2Ptr(&dst.v[1][0], &src.v[1][0], aB, s1B, s2B, n)
+}
