@@ -404,9 +404,7 @@ func wrap(recFile, label string, ponder bool, argv []string) int {
 	r := &p.rec
 	if st := cmd.ProcessState; st != nil {
 		r.Exit = st.ExitCode()
-		if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
-			r.MaxRSSKB = int(ru.Maxrss)
-		}
+		r.MaxRSSKB = maxRSSKB(st)
 		if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 			r.Signal = ws.Signal().String()
 		}
