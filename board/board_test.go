@@ -137,7 +137,8 @@ var randomGameStarts = []string{
 }
 
 // Every make and unmake keeps the incremental keys equal to a recomputation,
-// the mailbox equal to the bitboards, and Unmake restores the position.
+// the mailbox equal to the bitboards, and Unmake restores the position;
+// KeyAfter foretells the key of every legal move.
 func TestMakeUnmakeConsistency(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	starts := append([]string{}, randomGameStarts...)
@@ -167,10 +168,13 @@ func TestMakeUnmakeConsistency(t *testing.T) {
 				t.Fatalf("%s: checkers %#x, want %#x", p.FEN(), uint64(p.Checkers()), uint64(want))
 			}
 			for _, m := range legal {
-				fen, before := p.FEN(), p.Checkers()
+				fen, before, after := p.FEN(), p.Checkers(), p.KeyAfter(m)
 				p.Make(m)
 				if want := checkers(); p.Checkers() != want {
 					t.Fatalf("%s after %v: checkers %#x, want %#x", fen, m, uint64(p.Checkers()), uint64(want))
+				}
+				if p.Key() != after {
+					t.Fatalf("%s: KeyAfter(%v) = %#x, Make gives %#x", fen, m, after, p.Key())
 				}
 				p.Unmake()
 				if p.FEN() != fen || p.Checkers() != before {

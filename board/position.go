@@ -179,6 +179,36 @@ func (p *Position) push() *undo {
 	return u
 }
 
+// KeyAfter returns the key the position will have after the legal move m,
+// without making it, so that a search can start loading the move's
+// transposition-table entry before the work of Make.
+func (p *Position) KeyAfter(m Move) uint64 {
+	from, to := m.From(), m.To()
+	pc := p.squares[from]
+	key := p.key ^ sideKey
+	if p.ep != NoSquare {
+		key ^= epKeys[p.ep.File()]
+	}
+	switch m.Kind() {
+	case Castling:
+		kingTo, rookTo := m.CastlingSquares()
+		rook := p.squares[to]
+		key ^= pieceKeys[pc][from] ^ pieceKeys[pc][kingTo] ^ pieceKeys[rook][to] ^ pieceKeys[rook][rookTo]
+	case EnPassant:
+		key ^= pieceKeys[p.squares[to^8]][to^8] ^ pieceKeys[pc][from] ^ pieceKeys[pc][to]
+	default:
+		key ^= pieceKeys[p.squares[to]][to] ^ pieceKeys[pc][from] ^ pieceKeys[pc][to]
+		if pt := m.Promo(); pt != NoPieceType {
+			key ^= pieceKeys[pc][to] ^ pieceKeys[MakePiece(p.side, pt)][to]
+		} else if pc.Type() == Pawn && to^from == 16 {
+			if epSq := (from + to) / 2; pawnAttacks[p.side][epSq]&p.Pieces(p.side^1, Pawn) != 0 {
+				key ^= epKeys[epSq.File()]
+			}
+		}
+	}
+	return key ^ castleKeys[p.castling] ^ castleKeys[p.castling&p.castleMask[from]&p.castleMask[to]]
+}
+
 // Make plays a legal move m (as produced by move generation or ParseMove).
 func (p *Position) Make(m Move) {
 	u := p.push()
