@@ -82,6 +82,7 @@ func (t *thread) makeMove(m board.Move) {
 		t.nn.Push(t.pos, m)
 	}
 	t.pos.Make(m)
+	t.prefetchCorrection()
 }
 
 func (t *thread) unmakeMove() {
@@ -99,6 +100,7 @@ func (t *thread) makeNull() {
 	if t.s.opts.TT {
 		t.s.tt.Prefetch(t.pos.Key())
 	}
+	t.prefetchCorrection()
 }
 
 func (t *thread) unmakeNull() {

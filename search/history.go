@@ -19,7 +19,11 @@
 // results fade.
 package search
 
-import "brudno/board"
+import (
+	"unsafe"
+
+	"brudno/board"
+)
 
 // pieceToHistory scores moves by moved piece and destination.
 type pieceToHistory [16][64]int16
@@ -259,6 +263,25 @@ func (t *thread) corrSum() int32 {
 		sum += *t.corrMinorEntry()
 	}
 	return sum
+}
+
+// prefetchCorrection starts loading the correction entries of the thread's
+// position, just made: the tables (512 kB) are read at random, and the
+// node's evaluation comes only after its probe of the table.
+func (t *thread) prefetchCorrection() {
+	o := &t.s.opts
+	if !o.CorrHistory {
+		return
+	}
+	pawn, white, black := t.corrEntries()
+	prefetch(unsafe.Pointer(pawn))
+	if o.CorrNonPawn {
+		prefetch(unsafe.Pointer(white))
+		prefetch(unsafe.Pointer(black))
+	}
+	if o.MinorCorr {
+		prefetch(unsafe.Pointer(t.corrMinorEntry()))
+	}
 }
 
 // corrEntries returns the correction entries of the thread's position: by
