@@ -8,6 +8,10 @@ import "brudno/board"
 // accumulators are created without knowing the network.
 type Accumulator struct {
 	v [2][MaxHidden]int16
+	// A cache line of padding: an Evaluator's accumulators, one a ply,
+	// would otherwise start 4 kB apart, which maps the lanes of every ply
+	// to the same few sets of the first-level cache.
+	_ [64]byte
 }
 
 // Values returns perspective p's first h values (a view, not a copy).
