@@ -300,6 +300,42 @@ func TestSEE(t *testing.T) {
 	}
 }
 
+// SEEGE(m, t) agrees with SEE(m) >= t for every legal move of random
+// games, at thresholds around SEE's value, the first capture's bounds and
+// across the range of piece values.
+func TestSEEGE(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	checked, exchanged := 0, 0
+	for g := 0; g < 60; g++ {
+		p := mustParse(t, randomGameStarts[g%len(randomGameStarts)])
+		playRandom(t, p, rng, 200, func(p *Position, legal []Move) {
+			for _, m := range legal {
+				see := p.SEE(m)
+				taken, moved := SEEValue[p.squares[m.To()].Type()], SEEValue[p.squares[m.From()].Type()]
+				thresholds := []int{see - 1, see, see + 1, taken, taken + 1, taken - moved, taken - moved + 1, 0, 1, -20000}
+				for th := -1200; th <= 1200; th += 75 {
+					thresholds = append(thresholds, th)
+				}
+				for _, th := range thresholds {
+					if got := p.SEEGE(m, th); got != (see >= th) {
+						t.Fatalf("%s %v: SEEGE(%d) = %v, SEE %d", p.FEN(), m, th, got, see)
+					}
+					if th < taken && th > taken-moved {
+						exchanged++ // not settled by the first capture
+					}
+					checked++
+				}
+				if p.SEENonNegative(m) != (see >= 0) {
+					t.Fatalf("%s %v: SEENonNegative disagrees with SEE %d", p.FEN(), m, see)
+				}
+			}
+		})
+	}
+	if checked < 100000 || exchanged == 0 {
+		t.Fatalf("only %d comparisons (%d worked out by the exchange)", checked, exchanged)
+	}
+}
+
 func play(t *testing.T, p *Position, moves string) {
 	t.Helper()
 	for _, s := range strings.Fields(moves) {

@@ -258,7 +258,7 @@ func (mp *movePicker) scoreQuiet() {
 			if !known {
 				check = pos.GivesCheck(m)
 			}
-			if check && pos.SEE(m) >= -checkOrderSEE {
+			if check && pos.SEEGE(m, -checkOrderSEE) {
 				score += checkOrderBonus
 			}
 		}

@@ -152,7 +152,7 @@ func (t *thread) qsSkip(m board.Move, staticEval, alpha int, best *int) bool {
 			}
 			return true
 		}
-		if fut := staticEval + qsDeltaMargin; o.QSFutility && fut <= alpha && pos.SEE(m) <= 0 {
+		if fut := staticEval + qsDeltaMargin; o.QSFutility && fut <= alpha && !pos.SEEGE(m, 1) {
 			*best = max(*best, fut)
 			t.stats.QSFutility++
 			return true

@@ -249,7 +249,7 @@ func (t *thread) probCut(n *node) (int, bool) {
 		if !ok {
 			return 0, false
 		}
-		if pos.SEE(m) < pcBeta-n.staticEval {
+		if !pos.SEEGE(m, pcBeta-n.staticEval) {
 			continue
 		}
 		t.stats.ProbCutTries++
@@ -567,7 +567,7 @@ func (t *thread) pruneMove(n *node, m board.Move, quiet bool, hist, moveCount, l
 				return pruneNone
 			case lmp:
 				return pruneAllQuiets
-			case o.SEEPruning && depth <= seeNoisyDepth && pos.SEE(m) < -seeNoisyMul*depth:
+			case o.SEEPruning && depth <= seeNoisyDepth && !pos.SEEGE(m, -seeNoisyMul*depth):
 				return pruneThis
 			}
 			return pruneNone
@@ -580,14 +580,14 @@ func (t *thread) pruneMove(n *node, m board.Move, quiet bool, hist, moveCount, l
 		case badHistory:
 			t.stats.HistoryPrunes++
 			return pruneThis
-		case pos.SEE(m) < -seeQuietMul*lmrDepth*lmrDepth:
+		case !pos.SEEGE(m, -seeQuietMul*lmrDepth*lmrDepth):
 			return pruneThis
 		}
 		return pruneNone
 	}
 	// Captures that lose material are not worth a search near the
 	// horizon, unless they check (sacrifices against the king).
-	if o.SEEPruning && depth <= seeNoisyDepth && pos.SEE(m) < -seeNoisyMul*depth-hist/seeNoisyHistDiv && !t.givesCheck(n.ply, m) {
+	if o.SEEPruning && depth <= seeNoisyDepth && !pos.SEEGE(m, -seeNoisyMul*depth-hist/seeNoisyHistDiv) && !t.givesCheck(n.ply, m) {
 		return pruneThis
 	}
 	return pruneNone
