@@ -213,6 +213,8 @@ type thread struct {
 	pickers   [2 * (MaxPly + 2)]movePicker
 	nPickers  int
 	hist      histories
+	corr      [4]*int32 // the correction entries of the position of key corrKey (corrEntries)
+	corrKey   uint64
 	ev        *eval.Evaluator // with this thread's pawn hash
 	nn        *nnue.Evaluator // the network's accumulators; nil with the hand-crafted evaluation
 	evalBy    int             // how staticEval evaluates (evalHCE, evalNet, evalLab; evaluation.go)
