@@ -39,12 +39,17 @@ type Evaluator struct {
 // plyState is what an Evaluator knows of the position at one ply besides
 // its accumulator, in 16 bytes: the move that led to it from the ply
 // before, each perspective's king view, and which perspectives of the
-// accumulator are up to date.
+// accumulator are up to date (bit p for perspective p: one byte, so that
+// the tests of both are one comparison).
 type plyState struct {
 	delta    Delta
 	views    [2]kingView
-	computed [2]bool
+	computed uint8
+	_        uint8 // 16 bytes: a state never straddles two cache lines
 }
+
+// computedBoth is plyState.computed with both perspectives up to date.
+const computedBoth = 1<<board.White | 1<<board.Black
 
 // cacheEntry is a refresh cache entry: acc is the bias plus the features
 // of the pieces on the boards pieces (by colour and type, pawn first).
@@ -82,7 +87,7 @@ func (e *Evaluator) Reset(pos *board.Position) {
 		e.plies[0].views[p] = e.net.kingView(p, pos.KingSquare(p))
 	}
 	e.net.Refresh(&e.accs[0], pos)
-	e.plies[0].computed = [2]bool{true, true}
+	e.plies[0].computed = computedBoth
 }
 
 // Push records the legal move m, to be called before pos.Make(m). It
@@ -99,7 +104,7 @@ func (e *Evaluator) Push(pos *board.Position, m board.Move) {
 	if d := &s.delta; d.king != board.NoSquare {
 		s.views[d.mover&1] = e.net.kingView(d.mover, d.king)
 	}
-	s.computed = [2]bool{}
+	s.computed = 0
 }
 
 // PushNull records a null move (pos.MakeNull): the next ply's
@@ -126,10 +131,10 @@ func (e *Evaluator) Pop() {
 func (e *Evaluator) update(pos *board.Position) *Accumulator {
 	i := e.ply
 	s := &e.plies[i]
-	if s.computed == [2]bool{true, true} {
+	if s.computed == computedBoth {
 		return &e.accs[i]
 	}
-	if !e.plies[0].computed[board.White] {
+	if e.plies[0].computed&(1<<board.White) == 0 {
 		panic("nnue: Evaluator used before Reset")
 	}
 	// The usual case: the moves since the last ply with both perspectives
@@ -137,14 +142,14 @@ func (e *Evaluator) update(pos *board.Position) *Accumulator {
 	if useSIMD {
 		plies := e.plies[:i+1]
 		j := i
-		for j > 0 && plies[j].computed == [2]bool{} && plies[j].views == plies[j-1].views {
+		for j > 0 && plies[j].computed == 0 && plies[j].views == plies[j-1].views {
 			j--
 		}
-		if plies[j].computed == [2]bool{true, true} {
+		if plies[j].computed == computedBoth {
 			accs := e.accs[:len(plies)]
 			for j++; j < len(plies); j++ {
 				e.net.applyBoth(&accs[j], &accs[j-1], plies[j].views, &plies[j].delta)
-				plies[j].computed = [2]bool{true, true}
+				plies[j].computed = computedBoth
 			}
 			return &accs[i]
 		}
@@ -162,7 +167,7 @@ func (e *Evaluator) updatePersp(p board.Color, pos *board.Position) {
 	p &= 1
 	plies := e.plies[:e.ply+1]
 	i := len(plies) - 1
-	for !plies[i].computed[p] {
+	for plies[i].computed&(1<<p) == 0 {
 		if plies[i].views[p] != plies[i-1].views[p] {
 			e.refresh(p, pos)
 			return
@@ -174,7 +179,7 @@ func (e *Evaluator) updatePersp(p board.Color, pos *board.Position) {
 	for i++; i < len(plies); i++ {
 		s := &plies[i]
 		e.net.applyPersp(accs[i].v[p][:h], accs[i-1].v[p][:h], p, s.views[p], &s.delta)
-		s.computed[p] = true
+		s.computed |= 1 << p
 	}
 }
 
@@ -212,7 +217,7 @@ func (e *Evaluator) refresh(p board.Color, pos *board.Position) {
 		subVec(acc, acc, n.column(removed[i]))
 	}
 	copy(e.accs[e.ply].v[p][:n.hidden], acc)
-	e.plies[e.ply].computed[p] = true
+	e.plies[e.ply].computed |= 1 << p
 }
 
 // Evaluate returns the network's score of pos, the position reached from
