@@ -739,11 +739,12 @@ func (t *thread) probe(key uint64, depth, alpha, beta, ply int) (TTHit, bool) {
 		return t.probeLab(key, depth, alpha, beta, ply)
 	}
 	t.stats.TTProbes++
-	hit, ok := t.s.tt.probeOne(key)
-	if ok {
-		t.stats.TTHits++
+	d, ok := t.s.tt.probeData(key)
+	if !ok {
+		return TTHit{}, false
 	}
-	return hit, ok
+	t.stats.TTHits++
+	return unpack(d), true
 }
 
 // store saves a node's result as the search uses the table.
