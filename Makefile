@@ -1,6 +1,8 @@
 # Brudno build, test and measurement targets. `make` builds ./brudno
 # (brudno.exe when Go builds for Windows); EXE=name overrides the output
-# (as OpenBench passes it).
+# (as OpenBench passes it). Every go build of the engine (make, make
+# EXE=..., go build) optimises by the profile in default.pgo; make pgo
+# regenerates it.
 GO ?= go
 GOEXE := $(shell $(GO) env GOEXE)
 EXE ?= brudno$(GOEXE)
@@ -18,7 +20,7 @@ COMMIT := $(shell test -z "$$($(GIT) rev-parse --show-prefix 2>/dev/null || echo
 DIRTY := $(if $(COMMIT),$(if $(shell $(GIT) status --porcelain 2>/dev/null),-dirty))
 BUILDFLAGS = -trimpath -buildvcs=false -ldflags "-X brudno/engine.buildCommit=$(COMMIT)$(DIRTY)"
 
-.PHONY: all build build-tune run test cross-vet cross-check dist soak tb-match fuzz-protocol data-start data-pause data-resume data-stop data-status test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor calibrate-drift cal-check smp-match openbench
+.PHONY: all build build-tune pgo run test cross-vet cross-check dist soak tb-match fuzz-protocol data-start data-pause data-resume data-stop data-status test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor calibrate-drift cal-check smp-match openbench
 
 all: build
 
@@ -27,6 +29,24 @@ build:
 
 run: build
 	./$(EXE)
+
+# Profile-guided optimisation: default.pgo, which go build reads for the
+# main package, is a CPU profile of PGO_RUNS runs of bench, taken from a
+# build without the old profile and merged by go tool pprof; tools/pgo
+# cuts the profile's absolute paths (the binary's file name) to their
+# last element. Regenerate it when the search or the evaluation changed
+# much (docs/design.md, "Profile-guided optimisation").
+PGO_RUNS ?= 20
+pgo:
+	rm -rf pgo-work && mkdir pgo-work
+	$(GO) build -pgo=off -trimpath -o pgo-work/brudno .
+	i=1; while [ $$i -le $(PGO_RUNS) ]; do \
+		./pgo-work/brudno bench -cpuprofile pgo-work/bench-$$i.pprof > pgo-work/bench.out || exit 1; \
+		tail -1 pgo-work/bench.out; i=$$((i + 1)); \
+	done
+	$(GO) tool pprof -proto pgo-work/bench-*.pprof > pgo-work/merged.pprof
+	$(GO) run ./tools/pgo -in pgo-work/merged.pprof -out default.pgo
+	rm -rf pgo-work
 
 # The experiment build: every search switch and constant a UCI option
 # (engine/tune_on.go), for on/off matches and SPSA; EXE-tune by default.
@@ -337,6 +357,7 @@ book: build
 
 clean:
 	rm -f $(EXE)
+	rm -rf pgo-work
 
 # The laboratory's experiments as the papers ran them (docs/search-lab.md:
 # "MTD(f) against PVS", "ETC as the paper has it", "The minimal graph"), on

@@ -137,7 +137,8 @@ var randomGameStarts = []string{
 }
 
 // Every make and unmake keeps the incremental keys equal to a recomputation,
-// the mailbox equal to the bitboards, and Unmake restores the position.
+// the mailbox equal to the bitboards, and Unmake restores the position;
+// KeyAfter foretells the key of every legal move.
 func TestMakeUnmakeConsistency(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	starts := append([]string{}, randomGameStarts...)
@@ -160,11 +161,23 @@ func TestMakeUnmakeConsistency(t *testing.T) {
 			if q := mustParse(t, p.FEN()); q.Key() != p.Key() {
 				t.Fatalf("%s: FEN round trip changed the key", p.FEN())
 			}
+			// The checkers kept by Make, MakeNull and their undoing are
+			// those attacking the king.
+			checkers := func() Bitboard { return p.AttackersTo(p.kingSq[p.side], p.byType[0]) & p.byColor[p.side^1] }
+			if want := checkers(); p.Checkers() != want || p.InCheck() != (want != 0) {
+				t.Fatalf("%s: checkers %#x, want %#x", p.FEN(), uint64(p.Checkers()), uint64(want))
+			}
 			for _, m := range legal {
-				fen := p.FEN()
+				fen, before, after := p.FEN(), p.Checkers(), p.KeyAfter(m)
 				p.Make(m)
+				if want := checkers(); p.Checkers() != want {
+					t.Fatalf("%s after %v: checkers %#x, want %#x", fen, m, uint64(p.Checkers()), uint64(want))
+				}
+				if p.Key() != after {
+					t.Fatalf("%s: KeyAfter(%v) = %#x, Make gives %#x", fen, m, after, p.Key())
+				}
 				p.Unmake()
-				if p.FEN() != fen {
+				if p.FEN() != fen || p.Checkers() != before {
 					t.Fatalf("%s: %v not undone: %s", fen, m, p.FEN())
 				}
 			}
@@ -173,7 +186,13 @@ func TestMakeUnmakeConsistency(t *testing.T) {
 				if key, _, _ := p.computeKeys(); key != p.key {
 					t.Fatalf("%s: null move key wrong", p.FEN())
 				}
+				if want := checkers(); p.Checkers() != want {
+					t.Fatalf("%s after a null move: checkers %#x, want %#x", p.FEN(), uint64(p.Checkers()), uint64(want))
+				}
 				p.UnmakeNull()
+				if p.Checkers() != 0 {
+					t.Fatalf("%s: null move not undone: checkers %#x", p.FEN(), uint64(p.Checkers()))
+				}
 			}
 		})
 	}
@@ -278,6 +297,42 @@ func TestSEE(t *testing.T) {
 		if got := p.SEE(m); got != c.want {
 			t.Errorf("%s %s: SEE %d, want %d", c.fen, c.move, got, c.want)
 		}
+	}
+}
+
+// SEEGE(m, t) agrees with SEE(m) >= t for every legal move of random
+// games, at thresholds around SEE's value, the first capture's bounds and
+// across the range of piece values.
+func TestSEEGE(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	checked, exchanged := 0, 0
+	for g := 0; g < 60; g++ {
+		p := mustParse(t, randomGameStarts[g%len(randomGameStarts)])
+		playRandom(t, p, rng, 200, func(p *Position, legal []Move) {
+			for _, m := range legal {
+				see := p.SEE(m)
+				taken, moved := SEEValue[p.squares[m.To()].Type()], SEEValue[p.squares[m.From()].Type()]
+				thresholds := []int{see - 1, see, see + 1, taken, taken + 1, taken - moved, taken - moved + 1, 0, 1, -20000}
+				for th := -1200; th <= 1200; th += 75 {
+					thresholds = append(thresholds, th)
+				}
+				for _, th := range thresholds {
+					if got := p.SEEGE(m, th); got != (see >= th) {
+						t.Fatalf("%s %v: SEEGE(%d) = %v, SEE %d", p.FEN(), m, th, got, see)
+					}
+					if th < taken && th > taken-moved {
+						exchanged++ // not settled by the first capture
+					}
+					checked++
+				}
+				if p.SEENonNegative(m) != (see >= 0) {
+					t.Fatalf("%s %v: SEENonNegative disagrees with SEE %d", p.FEN(), m, see)
+				}
+			}
+		})
+	}
+	if checked < 100000 || exchanged == 0 {
+		t.Fatalf("only %d comparisons (%d worked out by the exchange)", checked, exchanged)
 	}
 }
 

@@ -53,6 +53,7 @@ func ParseFEN(fen string) (*Position, error) {
 		return nil, errors.New("the side not to move is in check")
 	}
 	p.key, p.pawnKey, p.nonPawnKey = p.computeKeys()
+	p.checkers = p.computeCheckers()
 	return p, nil
 }
 

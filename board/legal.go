@@ -2,9 +2,11 @@ package board
 
 // IsLegal reports whether m is a legal move in the position, for a move
 // taken from elsewhere (a hash table or killer slot) that may belong to
-// another position. Ordinary moves of pieces other than the king are
-// decided with bitboards; king moves, castling, en passant and promotions,
-// which are rare in that role, are looked up in the generated list.
+// another position. Ordinary moves are decided with bitboards (a king
+// move by the attacks on its destination once the king has left, as the
+// generator decides it); castling, en passant and promotions, which are
+// rare in that role, are looked up in the list of their kind's moves,
+// castling among the quiet moves, the others among the noisy ones.
 func (p *Position) IsLegal(m Move) bool {
 	if m == NoMove {
 		return false
@@ -16,9 +18,13 @@ func (p *Position) IsLegal(m Move) bool {
 		return false
 	}
 	pt := pc.Type()
-	if m.Kind() != Normal || pt == King {
+	if kind := m.Kind(); kind != Normal {
 		var list MoveList
-		p.generate(&list, genAll)
+		if kind == Castling {
+			p.generate(&list, genQuiet)
+		} else {
+			p.generate(&list, genNoisy)
+		}
 		return list.Contains(m)
 	}
 	if p.byColor[us].Has(to) {
@@ -26,6 +32,8 @@ func (p *Position) IsLegal(m Move) bool {
 	}
 	occ := p.byType[0]
 	switch pt {
+	case King:
+		return kingAttacks[from].Has(to) && !p.attackedWith(to, us^1, occ^BB(from))
 	case Pawn:
 		if (Rank1 | Rank8).Has(to) {
 			return false // a pawn reaching the last rank must promote

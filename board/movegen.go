@@ -45,7 +45,7 @@ func (p *Position) generate(list *MoveList, kind genKind) {
 	ksq := p.kingSq[us]
 	occ := p.byType[0]
 	ours, theirs := p.byColor[us], p.byColor[them]
-	checkers := p.AttackersTo(ksq, occ) & theirs
+	checkers := p.checkers
 
 	var dst Bitboard // destinations of piece moves by kind, before check masking
 	switch kind {
@@ -162,6 +162,10 @@ func (p *Position) generatePawnMoves(list *MoveList, kind genKind, target, pinne
 	if kind == genQuiet {
 		return
 	}
+	// Pawns that attack an enemy piece on a target square, found for
+	// all pawns at once; the loops below visit only them (and the pawns
+	// that may promote by a push), in the same order as all pawns.
+	capturers := PawnAttacksBB(them, theirs&target) & pawns
 	// Promotions, pushing or capturing.
 	for b := pawns & promoFrom; b != 0; {
 		from := b.PopFirst()
@@ -175,7 +179,7 @@ func (p *Position) generatePawnMoves(list *MoveList, kind genKind, target, pinne
 		}
 	}
 	// Ordinary captures.
-	for b := pawns &^ promoFrom; b != 0; {
+	for b := capturers &^ promoFrom; b != 0; {
 		from := b.PopFirst()
 		for c := pawnAttacks[us][from] & theirs & target; c != 0; {
 			if to := c.PopFirst(); legal(from, to) {

@@ -17,6 +17,7 @@ type undo struct {
 	key        uint64
 	pawnKey    uint64
 	nonPawnKey [2]uint64
+	checkers   Bitboard
 	move       Move
 	captured   Piece
 	castling   uint8
@@ -40,6 +41,7 @@ type Position struct {
 	pawnKey    uint64
 	nonPawnKey [2]uint64 // the pieces other than pawns of each colour
 	kingSq     [2]Square
+	checkers   Bitboard // the enemy pieces that give check to the side to move
 
 	castleRook [4]Square // rook's starting square per castling right bit index
 	castleMask [64]uint8 // rights kept when a move touches the square
@@ -172,9 +174,39 @@ func (p *Position) push() *undo {
 		p.history = p.history[:n+1]
 	}
 	u := &p.history[n]
-	u.key, u.pawnKey, u.nonPawnKey = p.key, p.pawnKey, p.nonPawnKey
+	u.key, u.pawnKey, u.nonPawnKey, u.checkers = p.key, p.pawnKey, p.nonPawnKey, p.checkers
 	u.castling, u.ep, u.halfmove = p.castling, p.ep, int32(p.halfmove)
 	return u
+}
+
+// KeyAfter returns the key the position will have after the legal move m,
+// without making it, so that a search can start loading the move's
+// transposition-table entry before the work of Make.
+func (p *Position) KeyAfter(m Move) uint64 {
+	from, to := m.From(), m.To()
+	pc := p.squares[from]
+	key := p.key ^ sideKey
+	if p.ep != NoSquare {
+		key ^= epKeys[p.ep.File()]
+	}
+	switch m.Kind() {
+	case Castling:
+		kingTo, rookTo := m.CastlingSquares()
+		rook := p.squares[to]
+		key ^= pieceKeys[pc][from] ^ pieceKeys[pc][kingTo] ^ pieceKeys[rook][to] ^ pieceKeys[rook][rookTo]
+	case EnPassant:
+		key ^= pieceKeys[p.squares[to^8]][to^8] ^ pieceKeys[pc][from] ^ pieceKeys[pc][to]
+	default:
+		key ^= pieceKeys[p.squares[to]][to] ^ pieceKeys[pc][from] ^ pieceKeys[pc][to]
+		if pt := m.Promo(); pt != NoPieceType {
+			key ^= pieceKeys[pc][to] ^ pieceKeys[MakePiece(p.side, pt)][to]
+		} else if pc.Type() == Pawn && to^from == 16 {
+			if epSq := (from + to) / 2; pawnAttacks[p.side][epSq]&p.Pieces(p.side^1, Pawn) != 0 {
+				key ^= epKeys[epSq.File()]
+			}
+		}
+	}
+	return key ^ castleKeys[p.castling] ^ castleKeys[p.castling&p.castleMask[from]&p.castleMask[to]]
 }
 
 // Make plays a legal move m (as produced by move generation or ParseMove).
@@ -263,6 +295,7 @@ func (p *Position) Make(m Move) {
 	}
 	p.side = them
 	p.key = key
+	p.checkers = p.computeCheckers()
 }
 
 // Unmake takes back the last move made with Make.
@@ -302,7 +335,7 @@ func (p *Position) Unmake() {
 	if us == Black {
 		p.fullmove--
 	}
-	p.key, p.pawnKey, p.nonPawnKey = u.key, u.pawnKey, u.nonPawnKey
+	p.key, p.pawnKey, p.nonPawnKey, p.checkers = u.key, u.pawnKey, u.nonPawnKey, u.checkers
 	p.castling, p.ep, p.halfmove = u.castling, u.ep, int(u.halfmove)
 	p.history = p.history[:len(p.history)-1]
 }
@@ -319,13 +352,14 @@ func (p *Position) MakeNull() {
 	}
 	p.halfmove++
 	p.side ^= 1
+	p.checkers = p.computeCheckers()
 }
 
 // UnmakeNull takes back MakeNull.
 func (p *Position) UnmakeNull() {
 	u := &p.history[len(p.history)-1]
 	p.side ^= 1
-	p.key, p.ep, p.halfmove = u.key, u.ep, int(u.halfmove)
+	p.key, p.ep, p.halfmove, p.checkers = u.key, u.ep, int(u.halfmove), u.checkers
 	p.history = p.history[:len(p.history)-1]
 }
 
@@ -394,13 +428,22 @@ func (p *Position) attackedWith(s Square, by Color, occ Bitboard) bool {
 }
 
 // Checkers returns the enemy pieces giving check to the side to move.
-func (p *Position) Checkers() Bitboard {
-	return p.AttackersTo(p.kingSq[p.side], p.byType[0]) & p.byColor[p.side^1]
-}
+func (p *Position) Checkers() Bitboard { return p.checkers }
 
 // InCheck reports whether the side to move is in check.
-func (p *Position) InCheck() bool {
-	return p.attackedWith(p.kingSq[p.side], p.side^1, p.byType[0])
+func (p *Position) InCheck() bool { return p.checkers != 0 }
+
+// computeCheckers finds the enemy pieces that give check to the side to
+// move, which Make, MakeNull and ParseFEN keep in the position: the search
+// asks whether a position is in check at every node, and the generator
+// needs the checkers.
+func (p *Position) computeCheckers() Bitboard {
+	ksq := p.kingSq[p.side]
+	occ := p.byType[0]
+	return p.byColor[p.side^1] & (pawnAttacks[p.side][ksq]&p.byType[Pawn] |
+		knightAttacks[ksq]&p.byType[Knight] |
+		RookAttacks(ksq, occ)&(p.byType[Rook]|p.byType[Queen]) |
+		BishopAttacks(ksq, occ)&(p.byType[Bishop]|p.byType[Queen]))
 }
 
 // Pinned returns the pieces of colour c that are pinned to their king.
@@ -473,7 +516,7 @@ func (p *Position) HasNonPawnMaterial(c Color) bool {
 // where many moves are asked about (a move loop): made once by InitChecks,
 // it answers most moves with a lookup.
 type Checks struct {
-	direct [7]Bitboard // by piece type: the squares from which it attacks the enemy king
+	direct [8]Bitboard // by piece type: the squares from which it attacks the enemy king (none for NoPieceType and King)
 	lines  Bitboard    // the side's pieces first on a line from the enemy king
 }
 
@@ -496,12 +539,21 @@ func (p *Position) InitChecks(c *Checks) {
 // uncover a check: it takes GivesCheck's full test, as do castling, en
 // passant and promotions.
 func (p *Position) GivesCheckWith(c *Checks, m Move) bool {
-	if m.Kind() != Normal {
-		return p.GivesCheck(m)
+	if check, known := p.GivesCheckQuick(c, m); known {
+		return check
 	}
-	from := m.From()
-	if c.direct[p.squares[from].Type()].Has(m.To()) {
-		return true
+	return p.GivesCheck(m)
+}
+
+// GivesCheckQuick is the part of GivesCheckWith that inlines: for a
+// normal move whose piece is not first on a line from the enemy king
+// (known true), whether it checks, by one lookup. For the others (known
+// false) the answer is GivesCheck's. A call of GivesCheckWith costs more
+// than the lookup, and the move loops ask about every quiet move.
+func (p *Position) GivesCheckQuick(c *Checks, m Move) (check, known bool) {
+	// Written with bit operations so that it inlines.
+	if from := m & 63; m>>14 == Normal && c.lines>>from&1 == 0 {
+		return c.direct[p.squares[from]&7]>>(m>>6&63)&1 != 0, true
 	}
-	return c.lines.Has(from) && p.GivesCheck(m)
+	return false, false
 }

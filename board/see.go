@@ -14,17 +14,17 @@ func (p *Position) SEE(m Move) int {
 		return 0
 	}
 	from, to := m.From(), m.To()
-	var gain [32]int
+	var gain [32]int32 // int32: half the bytes to clear of int
 	occ := p.byType[0] ^ BB(from)
-	attackerValue := SEEValue[p.squares[from].Type()]
-	gain[0] = SEEValue[p.squares[to].Type()]
+	attackerValue := int32(SEEValue[p.squares[from].Type()])
+	gain[0] = int32(SEEValue[p.squares[to].Type()])
 	switch m.Kind() {
 	case EnPassant:
-		gain[0] = SEEValue[Pawn]
+		gain[0] = int32(SEEValue[Pawn])
 		occ ^= BB(to ^ 8)
 	case Promotion:
-		promo := SEEValue[m.Promo()]
-		gain[0] += promo - SEEValue[Pawn]
+		promo := int32(SEEValue[m.Promo()])
+		gain[0] += promo - int32(SEEValue[Pawn])
 		attackerValue = promo
 	}
 	occ |= BB(to)
@@ -58,7 +58,7 @@ func (p *Position) SEE(m Move) int {
 			attackers |= RookAttacks(to, occ) & straight
 		}
 		attackers &= occ
-		attackerValue = SEEValue[pt]
+		attackerValue = int32(SEEValue[pt])
 		side ^= 1
 		if d == len(gain)-1 {
 			break
@@ -67,15 +67,37 @@ func (p *Position) SEE(m Move) int {
 	for d--; d > 0; d-- {
 		gain[d-1] = -max(-gain[d-1], gain[d])
 	}
-	return gain[0]
+	return int(gain[0])
 }
 
-// SEENonNegative reports whether SEE(m) >= 0. A capture of a piece worth
-// at least the capturer cannot lose material, so the exchange is only
-// worked out for the others.
-func (p *Position) SEENonNegative(m Move) bool {
-	if m.Kind() == Normal && SEEValue[p.squares[m.To()].Type()] >= SEEValue[p.squares[m.From()].Type()] {
+// SEEGE reports whether SEE(m) >= threshold. The exchange is worked out
+// only when its first capture does not settle the question: SEE never
+// exceeds the value that capture takes (the opponent may stop there),
+// and never falls below it less the value of the capturing piece (after
+// the recapture the side to move may stop).
+func (p *Position) SEEGE(m Move, threshold int) bool {
+	if m.IsCastling() {
+		return 0 >= threshold
+	}
+	taken := SEEValue[p.squares[m.To()].Type()]
+	moved := SEEValue[p.squares[m.From()].Type()]
+	switch m.Kind() {
+	case EnPassant:
+		taken = SEEValue[Pawn]
+	case Promotion:
+		promo := SEEValue[m.Promo()]
+		taken += promo - SEEValue[Pawn]
+		moved = promo
+	}
+	if taken < threshold {
+		return false
+	}
+	if taken-moved >= threshold {
 		return true
 	}
-	return p.SEE(m) >= 0
+	return p.SEE(m) >= threshold
 }
+
+// SEENonNegative reports whether SEE(m) >= 0: without the exchange for a
+// capture of a piece worth at least the capturer.
+func (p *Position) SEENonNegative(m Move) bool { return p.SEEGE(m, 0) }

@@ -8,6 +8,10 @@ import "brudno/board"
 // accumulators are created without knowing the network.
 type Accumulator struct {
 	v [2][MaxHidden]int16
+	// A cache line of padding: an Evaluator's accumulators, one a ply,
+	// would otherwise start 4 kB apart, which maps the lanes of every ply
+	// to the same few sets of the first-level cache.
+	_ [64]byte
 }
 
 // Values returns perspective p's first h values (a view, not a copy).
@@ -52,8 +56,13 @@ func (n *Net) Evaluate(acc *Accumulator, stm board.Color, pieces int) int {
 	h := n.hidden
 	b := Bucket(pieces, n.buckets)
 	ow := n.outputWeights[b*2*h : (b+1)*2*h]
-	sum := screluDot(acc.v[stm][:h], ow[:h]) +
-		screluDot(acc.v[stm^1][:h], ow[h:2*h])
+	us, them := acc.v[stm&1][:h], acc.v[(stm^1)&1][:h]
+	var sum int32
+	if useSIMD { // both halves in one kernel call, not through screluDot
+		sum = screluDotPairFast(us, them, ow)
+	} else {
+		sum = screluDotGeneric(us, ow[:h]) + screluDotGeneric(them, ow[h:2*h])
+	}
 	return (int(sum)/QA + int(n.outputBias[b])) * n.scale / (QA * QB)
 }
 
@@ -168,8 +177,59 @@ func (n *Net) Apply(dst, src *Accumulator, d *Delta, pos *board.Position) {
 	}
 }
 
+// relPiece[p][pc] is the part of piece pc's feature index from perspective
+// p that does not depend on its square (FeatureIndex): 384 for the
+// opponent's pieces, plus 64 for each piece type after the pawn.
+var relPiece = func() (r [2][16]int32) {
+	for p := board.White; p <= board.Black; p++ {
+		for c := board.White; c <= board.Black; c++ {
+			for t := board.Pawn; t <= board.King; t++ {
+				r[p][board.MakePiece(c, t)] = int32(int(c^p)*384 + int(t-board.Pawn)*64)
+			}
+		}
+	}
+	return r
+}()
+
+// applyBoth sets both perspectives of dst to src updated by the move's
+// changes d under the king views views: the Evaluator's usual step, a
+// move from a ply whose accumulator is up to date and whose king views it
+// keeps. The weight columns are found with relPiece, and the assembly
+// kernels update both perspectives in one call. Only for useSIMD; a
+// Delta that is not a move's (a null move's) goes to applyPersp.
+func (n *Net) applyBoth(dst, src *Accumulator, views [2]kingView, d *Delta) {
+	h := n.hidden
+	fw := n.featureWeights
+	baseW, maskW := int(views[0]>>1)*Inputs, board.Square(7*(views[0]&1))
+	baseB, maskB := int(views[1]>>1)*Inputs, board.Square(56)^board.Square(7*(views[1]&1))
+	// A column starts at a multiple of h below len(fw), so its h lanes
+	// are there.
+	colW := func(x pieceSquare) *int16 {
+		return &fw[(baseW+int(relPiece[0][x.piece&15])+int(x.square^maskW))*h]
+	}
+	colB := func(x pieceSquare) *int16 {
+		return &fw[(baseB+int(relPiece[1][x.piece&15])+int(x.square^maskB))*h]
+	}
+	switch {
+	case d.nSub == 1 && d.nAdd == 1:
+		addSubBothPtr(dst, src, colW(d.add[0]), colW(d.sub[0]), colB(d.add[0]), colB(d.sub[0]), h)
+	case d.nSub == 2 && d.nAdd == 1:
+		addSub2BothPtr(dst, src, colW(d.add[0]), colW(d.sub[0]), colW(d.sub[1]),
+			colB(d.add[0]), colB(d.sub[0]), colB(d.sub[1]), h)
+	case d.nSub == 2 && d.nAdd == 2:
+		// h <= MaxHidden lanes, which every accumulator has.
+		add2Sub2Ptr(&dst.v[0][0], &src.v[0][0], colW(d.add[0]), colW(d.add[1]), colW(d.sub[0]), colW(d.sub[1]), h)
+		add2Sub2Ptr(&dst.v[1][0], &src.v[1][0], colB(d.add[0]), colB(d.add[1]), colB(d.sub[0]), colB(d.sub[1]), h)
+	default:
+		n.applyPersp(dst.v[0][:h], src.v[0][:h], board.White, views[0], d)
+		n.applyPersp(dst.v[1][:h], src.v[1][:h], board.Black, views[1], d)
+	}
+}
+
 // applyPersp sets perspective p's accumulator out to in updated by d
-// under king view v.
+// under king view v. The kernels are called directly (the assembly ones
+// where useSIMD says), not through their dispatching wrappers: this runs
+// at almost every node.
 func (n *Net) applyPersp(out, in []int16, p board.Color, v kingView, d *Delta) {
 	base, flip := int(v>>1)*Inputs, board.Square(7*(v&1))
 	col := func(x pieceSquare) []int16 {
@@ -177,9 +237,17 @@ func (n *Net) applyPersp(out, in []int16, p board.Color, v kingView, d *Delta) {
 	}
 	switch {
 	case d.nSub == 1 && d.nAdd == 1:
-		addSub(out, in, col(d.add[0]), col(d.sub[0]))
+		if a, s := col(d.add[0]), col(d.sub[0]); useSIMD {
+			addSubFast(out, in, a, s)
+		} else {
+			addSubGeneric(out, in, a, s)
+		}
 	case d.nSub == 2 && d.nAdd == 1:
-		addSub2(out, in, col(d.add[0]), col(d.sub[0]), col(d.sub[1]))
+		if a, s1, s2 := col(d.add[0]), col(d.sub[0]), col(d.sub[1]); useSIMD {
+			addSub2Fast(out, in, a, s1, s2)
+		} else {
+			addSub2Generic(out, in, a, s1, s2)
+		}
 	case d.nSub == 2 && d.nAdd == 2:
 		add2Sub2(out, in, col(d.add[0]), col(d.add[1]), col(d.sub[0]), col(d.sub[1]))
 	default:

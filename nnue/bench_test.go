@@ -127,3 +127,35 @@ func BenchmarkKingMove(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkApplyBoth measures the Evaluator's usual step, both
+// perspectives of an accumulator updated by one move at once: a quiet move
+// (one removal, one addition), a capture (two removals, one addition) and
+// castling (two of each).
+func BenchmarkApplyBoth(b *testing.B) {
+	if !HasSIMD() {
+		b.Skip("no SIMD kernels on this CPU or build")
+	}
+	defer UseSIMD(UseSIMD(true))
+	pos, err := board.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, h := range []int{256, 512, 1024} {
+		n := randomNet(b, rand.New(rand.NewSource(5)), h, 200)
+		var src, dst Accumulator
+		n.Refresh(&src, pos)
+		for _, mv := range []string{"a2a3", "e5f7", "e1g1"} {
+			m, err := pos.ParseMove(mv)
+			if err != nil {
+				b.Fatal(err)
+			}
+			d := MoveDelta(pos, m)
+			b.Run(fmt.Sprintf("H=%d/%s", h, mv), func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					n.applyBoth(&dst, &src, [2]kingView{}, &d)
+				}
+			})
+		}
+	}
+}

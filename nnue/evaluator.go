@@ -27,16 +27,29 @@ const MaxPly = 130
 // say): a line shared by two threads' data moves between their cores at
 // every write (false sharing).
 type Evaluator struct {
-	_        [64]byte
-	net      *Net
-	accs     []Accumulator // MaxPly+1, allocated once
-	cache    []cacheEntry  // by perspective and king view; nil without king buckets
-	ply      int
-	computed [MaxPly + 1][2]bool     // accs[i]'s perspective p is up to date
-	views    [MaxPly + 1][2]kingView // each perspective's king view at ply i
-	deltas   [MaxPly + 1]Delta       // deltas[i]: the move from ply i-1 to ply i
-	_        [64]byte
+	_     [64]byte
+	net   *Net
+	accs  []Accumulator // MaxPly+1, allocated once
+	cache []cacheEntry  // by perspective and king view; nil without king buckets
+	ply   int
+	plies [MaxPly + 1]plyState
+	_     [64]byte
 }
+
+// plyState is what an Evaluator knows of the position at one ply besides
+// its accumulator, in 16 bytes: the move that led to it from the ply
+// before, each perspective's king view, and which perspectives of the
+// accumulator are up to date (bit p for perspective p: one byte, so that
+// the tests of both are one comparison).
+type plyState struct {
+	delta    Delta
+	views    [2]kingView
+	computed uint8
+	_        uint8 // 16 bytes: a state never straddles two cache lines
+}
+
+// computedBoth is plyState.computed with both perspectives up to date.
+const computedBoth = 1<<board.White | 1<<board.Black
 
 // cacheEntry is a refresh cache entry: acc is the bias plus the features
 // of the pieces on the boards pieces (by colour and type, pawn first).
@@ -71,10 +84,10 @@ func (e *Evaluator) Ply() int { return e.ply }
 func (e *Evaluator) Reset(pos *board.Position) {
 	e.ply = 0
 	for p := board.White; p <= board.Black; p++ {
-		e.views[0][p] = e.net.kingView(p, pos.KingSquare(p))
+		e.plies[0].views[p] = e.net.kingView(p, pos.KingSquare(p))
 	}
 	e.net.Refresh(&e.accs[0], pos)
-	e.computed[0] = [2]bool{true, true}
+	e.plies[0].computed = computedBoth
 }
 
 // Push records the legal move m, to be called before pos.Make(m). It
@@ -83,14 +96,15 @@ func (e *Evaluator) Push(pos *board.Position, m board.Move) {
 	if e.ply >= MaxPly {
 		panic("nnue: Evaluator.Push beyond MaxPly")
 	}
+	prev := &e.plies[e.ply]
 	e.ply++
-	d := &e.deltas[e.ply]
-	d.set(pos, m)
-	e.views[e.ply] = e.views[e.ply-1]
-	if d.king != board.NoSquare {
-		e.views[e.ply][d.mover] = e.net.kingView(d.mover, d.king)
+	s := &e.plies[e.ply]
+	s.delta.set(pos, m)
+	s.views = prev.views
+	if d := &s.delta; d.king != board.NoSquare {
+		s.views[d.mover&1] = e.net.kingView(d.mover, d.king)
 	}
-	e.computed[e.ply] = [2]bool{}
+	s.computed = 0
 }
 
 // PushNull records a null move (pos.MakeNull): the next ply's
@@ -100,9 +114,7 @@ func (e *Evaluator) PushNull() {
 		panic("nnue: Evaluator.PushNull beyond MaxPly")
 	}
 	e.ply++
-	e.deltas[e.ply] = Delta{}
-	e.views[e.ply] = e.views[e.ply-1]
-	e.computed[e.ply] = [2]bool{}
+	e.plies[e.ply] = plyState{views: e.plies[e.ply-1].views}
 }
 
 // Pop takes back the last Push or PushNull, to be called with Unmake or
@@ -117,12 +129,34 @@ func (e *Evaluator) Pop() {
 // update brings the current ply's accumulator up to date for pos, the
 // current position.
 func (e *Evaluator) update(pos *board.Position) *Accumulator {
-	if !e.computed[0][board.White] {
+	i := e.ply
+	s := &e.plies[i]
+	if s.computed == computedBoth {
+		return &e.accs[i]
+	}
+	if e.plies[0].computed&(1<<board.White) == 0 {
 		panic("nnue: Evaluator used before Reset")
+	}
+	// The usual case: the moves since the last ply with both perspectives
+	// up to date kept both king views, so each step updates both at once.
+	if useSIMD {
+		plies := e.plies[:i+1]
+		j := i
+		for j > 0 && plies[j].computed == 0 && plies[j].views == plies[j-1].views {
+			j--
+		}
+		if plies[j].computed == computedBoth {
+			accs := e.accs[:len(plies)]
+			for j++; j < len(plies); j++ {
+				e.net.applyBoth(&accs[j], &accs[j-1], plies[j].views, &plies[j].delta)
+				plies[j].computed = computedBoth
+			}
+			return &accs[i]
+		}
 	}
 	e.updatePersp(board.White, pos)
 	e.updatePersp(board.Black, pos)
-	return &e.accs[e.ply]
+	return &e.accs[i]
 }
 
 // updatePersp brings perspective p of the current ply's accumulator up to
@@ -130,19 +164,22 @@ func (e *Evaluator) update(pos *board.Position) *Accumulator {
 // ancestor, or refreshes it from pos where p's king view changed on the
 // way.
 func (e *Evaluator) updatePersp(p board.Color, pos *board.Position) {
-	i := e.ply
-	for !e.computed[i][p] {
-		if e.views[i][p] != e.views[i-1][p] {
+	p &= 1
+	plies := e.plies[:e.ply+1]
+	i := len(plies) - 1
+	for plies[i].computed&(1<<p) == 0 {
+		if plies[i].views[p] != plies[i-1].views[p] {
 			e.refresh(p, pos)
 			return
 		}
 		i--
 	}
+	accs := e.accs[:len(plies)]
 	h := e.net.hidden
-	for i < e.ply {
-		i++
-		e.net.applyPersp(e.accs[i].v[p][:h], e.accs[i-1].v[p][:h], p, e.views[i][p], &e.deltas[i])
-		e.computed[i][p] = true
+	for i++; i < len(plies); i++ {
+		s := &plies[i]
+		e.net.applyPersp(accs[i].v[p][:h], accs[i-1].v[p][:h], p, s.views[p], &s.delta)
+		s.computed |= 1 << p
 	}
 }
 
@@ -151,7 +188,7 @@ func (e *Evaluator) updatePersp(p board.Color, pos *board.Position) {
 // up to date with pos's boards first.
 func (e *Evaluator) refresh(p board.Color, pos *board.Position) {
 	n := e.net
-	v := e.views[e.ply][p]
+	v := e.plies[e.ply].views[p]
 	c := &e.cache[int(p)*2*n.kingBuckets+int(v)]
 	var added, removed [32]int
 	na, nr := 0, 0
@@ -180,7 +217,7 @@ func (e *Evaluator) refresh(p board.Color, pos *board.Position) {
 		subVec(acc, acc, n.column(removed[i]))
 	}
 	copy(e.accs[e.ply].v[p][:n.hidden], acc)
-	e.computed[e.ply][p] = true
+	e.plies[e.ply].computed |= 1 << p
 }
 
 // Evaluate returns the network's score of pos, the position reached from

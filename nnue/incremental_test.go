@@ -343,7 +343,20 @@ func TestEvaluatorPadding(t *testing.T) {
 	if first := unsafe.Offsetof(e.net); first < line {
 		t.Errorf("Evaluator: its first field at %d, want at least %d", first, line)
 	}
-	if tail := unsafe.Sizeof(e) - (unsafe.Offsetof(e.deltas) + unsafe.Sizeof(e.deltas)); tail < line {
+	if tail := unsafe.Sizeof(e) - (unsafe.Offsetof(e.plies) + unsafe.Sizeof(e.plies)); tail < line {
 		t.Errorf("Evaluator: %d bytes after its last field, want at least %d", tail, line)
+	}
+}
+
+// TestLayoutSizes checks the sizes the Evaluator's layout counts on: a
+// ply's state in 16 bytes (no state across two cache lines), and
+// accumulators not a multiple of 4 kB apart (their lanes spread over the
+// first-level cache's sets).
+func TestLayoutSizes(t *testing.T) {
+	if n := unsafe.Sizeof(plyState{}); n != 16 {
+		t.Errorf("plyState: %d bytes, want 16", n)
+	}
+	if n := unsafe.Sizeof(Accumulator{}); n%4096 == 0 || n%64 != 0 {
+		t.Errorf("Accumulator: %d bytes, want a whole number of cache lines, not of 4 kB", n)
 	}
 }

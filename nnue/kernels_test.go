@@ -1,6 +1,7 @@
 package nnue
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 )
@@ -206,10 +207,14 @@ func TestKernelsEveryLength(t *testing.T) {
 		subGeneric(want, src, s1)
 		check("sub")
 
-		acc := src[:n]
-		for _, w := range [][]int16{randWeights(rng, n), randFullWeights(rng, n)} {
-			if g, w2 := screluDotFast(acc, w), screluDotGeneric(acc, w); g != w2 {
+		acc, them := src[:n], a2[:n]
+		for _, w := range [][]int16{randWeights(rng, 2*n), randFullWeights(rng, 2*n)} {
+			if g, w2 := screluDotFast(acc, w[:n]), screluDotGeneric(acc, w[:n]); g != w2 {
 				t.Fatalf("screluDot n=%d: %d, want %d", n, g, w2)
+			}
+			want := screluDotGeneric(acc, w[:n]) + screluDotGeneric(them, w[n:])
+			if g := screluDotPairFast(acc, them, w); g != want {
+				t.Fatalf("screluDotPair n=%d: %d, want %d", n, g, want)
 			}
 		}
 	}
@@ -245,6 +250,118 @@ func TestScreluDotProductWraps(t *testing.T) {
 		if HasSIMD() {
 			if g := screluDotFast(acc, w); g != want {
 				t.Fatalf("n=%d w=-32768: %d, want %d", n, g, want)
+			}
+			// Both halves so: the pair's sum wraps from n = 136 on.
+			w2 := append(w[:n:n], w...)
+			if g := screluDotPairFast(acc, acc, w2); g != 2*want {
+				t.Fatalf("pair n=%d w=-32768: %d, want %d", n, g, 2*want)
+			}
+		}
+	}
+}
+
+// checkBothKernels runs the kernels that update both perspectives of an
+// accumulator in one call on src's first n lanes of each half, with
+// cols[0:3] White's columns (added, first and second removed) and
+// cols[3:6] Black's, and compares them with the reference kernels on each
+// half: into a fresh accumulator and in place, leaving the lanes beyond n
+// of each half alone.
+func checkBothKernels(t *testing.T, name string, src *Accumulator, cols [6][]int16, n int) {
+	t.Helper()
+	const sentinel = 0x5a5a
+	var fresh Accumulator
+	for p := range 2 {
+		for i := range fresh.v[p] {
+			fresh.v[p][i] = sentinel
+		}
+	}
+	var want [2][]int16
+	for p := range 2 {
+		want[p] = make([]int16, n)
+	}
+	// check compares got's first n lanes of each half with want and the
+	// others with rest's.
+	check := func(kernel string, got, rest *Accumulator) {
+		t.Helper()
+		for p := range 2 {
+			for i := range MaxHidden {
+				w := rest.v[p][i]
+				if i < n {
+					w = want[p][i]
+				}
+				if got.v[p][i] != w {
+					t.Fatalf("%s %s n=%d perspective %d lane %d: %d, want %d", name, kernel, n, p, i, got.v[p][i], w)
+				}
+			}
+		}
+	}
+	c := func(i int) *int16 { return &cols[i][0] }
+
+	for p := range 2 {
+		addSubGeneric(want[p], src.v[p][:n], cols[3*p][:n], cols[3*p+1][:n])
+	}
+	dst := fresh
+	addSubBothPtr(&dst, src, c(0), c(1), c(3), c(4), n)
+	check("addSubBoth", &dst, &fresh)
+	dst = *src
+	addSubBothPtr(&dst, &dst, c(0), c(1), c(3), c(4), n)
+	check("addSubBoth in place", &dst, src)
+
+	for p := range 2 {
+		addSub2Generic(want[p], src.v[p][:n], cols[3*p][:n], cols[3*p+1][:n], cols[3*p+2][:n])
+	}
+	dst = fresh
+	addSub2BothPtr(&dst, src, c(0), c(1), c(2), c(3), c(4), c(5), n)
+	check("addSub2Both", &dst, &fresh)
+	dst = *src
+	addSub2BothPtr(&dst, &dst, c(0), c(1), c(2), c(3), c(4), c(5), n)
+	check("addSub2Both in place", &dst, src)
+}
+
+// The kernels that update both perspectives in one call agree with the
+// reference at every allowed hidden size, on random values (with edge
+// values among them) at every misalignment of the columns, and on
+// accumulators and columns all at the extremes, where every lane wraps.
+func TestBothPerspectiveKernels(t *testing.T) {
+	if !HasSIMD() {
+		t.Skip("no SIMD kernels on this CPU or build")
+	}
+	rng := rand.New(rand.NewSource(13))
+	for n := MinHidden; n <= MaxHidden; n += 16 {
+		var src Accumulator
+		for p := range 2 {
+			copy(src.v[p][:], randVec(rng, MaxHidden, true))
+		}
+		var cols [6][]int16
+		for i := range cols {
+			off := rng.Intn(8)
+			cols[i] = randVec(rng, n+off, true)[off:]
+		}
+		checkBothKernels(t, "random", &src, cols, n)
+	}
+	extremes := []int16{-32768, -1, 1, 32767}
+	for _, n := range []int{MinHidden, 256, MaxHidden - 16, MaxHidden} {
+		for _, x := range extremes {
+			for _, y := range extremes {
+				var src Accumulator
+				for p := range 2 {
+					for i := range src.v[p] {
+						src.v[p][i] = x
+					}
+				}
+				var cols [6][]int16
+				for i := range cols {
+					cols[i] = make([]int16, n)
+					for j := range cols[i] {
+						// Added columns y, removed ones -y (which is y
+						// itself for -32768): each lane's sum wraps.
+						cols[i][j] = y
+						if i%3 > 0 {
+							cols[i][j] = -y
+						}
+					}
+				}
+				checkBothKernels(t, fmt.Sprintf("src %d column %d", x, y), &src, cols, n)
 			}
 		}
 	}

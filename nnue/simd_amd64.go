@@ -48,7 +48,16 @@ func addAVX2(dst, src, a *int16, n int)
 func subAVX2(dst, src, s *int16, n int)
 
 //go:noescape
+func addSubBothAVX2(dst, src *Accumulator, aW, sW, aB, sB *int16, n int)
+
+//go:noescape
+func addSub2BothAVX2(dst, src *Accumulator, aW, s1W, s2W, aB, s1B, s2B *int16, n int)
+
+//go:noescape
 func screluDotAVX2(acc, w *int16, n int) int32
+
+//go:noescape
+func screluDotPairAVX2(us, them, w1, w2 *int16, n int) int32
 
 func addSubFast(dst, src, a, s []int16) {
 	n := len(dst)
@@ -84,4 +93,32 @@ func screluDotFast(acc, w []int16) int32 {
 	n := len(acc)
 	_ = w[n-1]
 	return screluDotAVX2(&acc[0], &w[0], n)
+}
+
+func screluDotPairFast(us, them, w []int16) int32 {
+	n := len(us)
+	_, _ = them[n-1], w[2*n-1]
+	return screluDotPairAVX2(&us[0], &them[0], &w[0], &w[n], n)
+}
+
+// The update kernels on n lanes at each pointer, for a caller that has
+// made sure the lanes are there (Net.applyBoth).
+
+func addSubPtr(dst, src, a, s *int16, n int) { addSubAVX2(dst, src, a, s, n) }
+
+func addSub2Ptr(dst, src, a, s1, s2 *int16, n int) { addSub2AVX2(dst, src, a, s1, s2, n) }
+
+func add2Sub2Ptr(dst, src, a1, a2, s1, s2 *int16, n int) {
+	add2Sub2AVX2(dst, src, a1, a2, s1, s2, n)
+}
+
+// The updates of both perspectives of an accumulator (n lanes of each) in
+// one kernel call, White's columns first.
+
+func addSubBothPtr(dst, src *Accumulator, aW, sW, aB, sB *int16, n int) {
+	addSubBothAVX2(dst, src, aW, sW, aB, sB, n)
+}
+
+func addSub2BothPtr(dst, src *Accumulator, aW, s1W, s2W, aB, s1B, s2B *int16, n int) {
+	addSub2BothAVX2(dst, src, aW, s1W, s2W, aB, s1B, s2B, n)
 }

@@ -1,5 +1,6 @@
 //go:build amd64 && !purego
 
+#include "go_asm.h"
 #include "textflag.h"
 
 // AVX2 kernels for the nnue package. n is the number of int16 lanes, a
@@ -338,5 +339,248 @@ dot_done:
 	VPADDD X1, X0, X0
 	VMOVD X0, AX
 	MOVL AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func screluDotPairAVX2(us, them, w1, w2 *int16, n int) int32
+//
+// screluDotAVX2(us, w1, n) + screluDotAVX2(them, w2, n) in one call: the
+// two halves of the output layer's input summed into the same int32
+// lanes, which are added up once at the end (wrapping, so the order of
+// the additions does not change the result).
+TEXT ·screluDotPairAVX2(SB), NOSPLIT, $0-44
+	MOVQ us+0(FP), SI
+	MOVQ w1+16(FP), DI
+	MOVQ n+32(FP), CX
+	SHLQ $1, CX
+	MOVQ CX, R8
+	ANDQ $-64, R8
+	MOVQ $2, R9               // halves to go
+	VPXOR Y8, Y8, Y8          // 0
+	VPCMPEQW Y9, Y9, Y9
+	VPSRLW $8, Y9, Y9         // 255 in every lane
+	VPXOR Y10, Y10, Y10       // sums
+	VPXOR Y11, Y11, Y11
+
+pair_half:
+	XORQ DX, DX
+	CMPQ DX, R8
+	JAE pair_tail
+
+pair_loop32:
+	VMOVDQU (SI)(DX*1), Y0
+	VMOVDQU 32(SI)(DX*1), Y1
+	VPMAXSW Y8, Y0, Y0
+	VPMAXSW Y8, Y1, Y1
+	VPMINSW Y9, Y0, Y0
+	VPMINSW Y9, Y1, Y1
+	VPMULLW (DI)(DX*1), Y0, Y2
+	VPMULLW 32(DI)(DX*1), Y1, Y3
+	VPMADDWD Y2, Y0, Y2
+	VPMADDWD Y3, Y1, Y3
+	VPADDD Y2, Y10, Y10
+	VPADDD Y3, Y11, Y11
+	ADDQ $64, DX
+	CMPQ DX, R8
+	JB pair_loop32
+
+pair_tail:
+	CMPQ DX, CX
+	JAE pair_next
+	VMOVDQU (SI)(DX*1), Y0
+	VPMAXSW Y8, Y0, Y0
+	VPMINSW Y9, Y0, Y0
+	VPMULLW (DI)(DX*1), Y0, Y2
+	VPMADDWD Y2, Y0, Y2
+	VPADDD Y2, Y10, Y10
+	ADDQ $32, DX
+	JMP pair_tail
+
+pair_next:
+	DECQ R9
+	JZ pair_done
+	MOVQ them+8(FP), SI
+	MOVQ w2+24(FP), DI
+	JMP pair_half
+
+pair_done:
+	VPADDD Y11, Y10, Y10
+	VEXTRACTI128 $1, Y10, X0
+	VPADDD X0, X10, X0
+	VPSHUFD $0x4E, X0, X1     // swap the 64-bit halves
+	VPADDD X1, X0, X0
+	VPSHUFD $0xB1, X0, X1     // swap neighbouring 32-bit lanes
+	VPADDD X1, X0, X0
+	VMOVD X0, AX
+	MOVL AX, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func addSubBothAVX2(dst, src *Accumulator, aW, sW, aB, sB *int16, n int)
+//
+// addSubAVX2 on both perspectives of an accumulator in one call: White's
+// lanes at dst and src, Black's MaxHidden lanes further on (the
+// Accumulator's layout), each with its own columns. 64 lanes of each per
+// iteration, then 16 of each at a time.
+TEXT ·addSubBothAVX2(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ aW+16(FP), AX
+	MOVQ sW+24(FP), BX
+	MOVQ aB+32(FP), R10
+	MOVQ sB+40(FP), R11
+	MOVQ n+48(FP), CX
+	MOVQ $const_MaxHidden, R12
+	SHLQ $1, R12
+	LEAQ (DI)(R12*1), R13      // Black's half of dst
+	ADDQ SI, R12               // and of src
+	SHLQ $1, CX
+	MOVQ CX, R8
+	ANDQ $-128, R8
+	XORQ DX, DX
+	CMPQ DX, R8
+	JAE addSubBoth_tail
+
+addSubBoth_loop64:
+	VMOVDQU 0(SI)(DX*1), Y0
+	VMOVDQU 32(SI)(DX*1), Y1
+	VMOVDQU 64(SI)(DX*1), Y2
+	VMOVDQU 96(SI)(DX*1), Y3
+	VMOVDQU 0(R12)(DX*1), Y4
+	VMOVDQU 32(R12)(DX*1), Y5
+	VMOVDQU 64(R12)(DX*1), Y6
+	VMOVDQU 96(R12)(DX*1), Y7
+	VPADDW 0(AX)(DX*1), Y0, Y0
+	VPADDW 32(AX)(DX*1), Y1, Y1
+	VPADDW 64(AX)(DX*1), Y2, Y2
+	VPADDW 96(AX)(DX*1), Y3, Y3
+	VPADDW 0(R10)(DX*1), Y4, Y4
+	VPADDW 32(R10)(DX*1), Y5, Y5
+	VPADDW 64(R10)(DX*1), Y6, Y6
+	VPADDW 96(R10)(DX*1), Y7, Y7
+	VPSUBW 0(BX)(DX*1), Y0, Y0
+	VPSUBW 32(BX)(DX*1), Y1, Y1
+	VPSUBW 64(BX)(DX*1), Y2, Y2
+	VPSUBW 96(BX)(DX*1), Y3, Y3
+	VPSUBW 0(R11)(DX*1), Y4, Y4
+	VPSUBW 32(R11)(DX*1), Y5, Y5
+	VPSUBW 64(R11)(DX*1), Y6, Y6
+	VPSUBW 96(R11)(DX*1), Y7, Y7
+	VMOVDQU Y0, 0(DI)(DX*1)
+	VMOVDQU Y1, 32(DI)(DX*1)
+	VMOVDQU Y2, 64(DI)(DX*1)
+	VMOVDQU Y3, 96(DI)(DX*1)
+	VMOVDQU Y4, 0(R13)(DX*1)
+	VMOVDQU Y5, 32(R13)(DX*1)
+	VMOVDQU Y6, 64(R13)(DX*1)
+	VMOVDQU Y7, 96(R13)(DX*1)
+	ADDQ $128, DX
+	CMPQ DX, R8
+	JB addSubBoth_loop64
+
+addSubBoth_tail:
+	CMPQ DX, CX
+	JAE addSubBoth_done
+	VMOVDQU (SI)(DX*1), Y0
+	VMOVDQU (R12)(DX*1), Y4
+	VPADDW (AX)(DX*1), Y0, Y0
+	VPADDW (R10)(DX*1), Y4, Y4
+	VPSUBW (BX)(DX*1), Y0, Y0
+	VPSUBW (R11)(DX*1), Y4, Y4
+	VMOVDQU Y0, (DI)(DX*1)
+	VMOVDQU Y4, (R13)(DX*1)
+	ADDQ $32, DX
+	JMP addSubBoth_tail
+
+addSubBoth_done:
+	VZEROUPPER
+	RET
+
+// func addSub2BothAVX2(dst, src *Accumulator, aW, s1W, s2W, aB, s1B, s2B *int16, n int)
+//
+// addSub2AVX2 on both perspectives in one call, as addSubBothAVX2.
+TEXT ·addSub2BothAVX2(SB), NOSPLIT, $0-72
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ aW+16(FP), AX
+	MOVQ s1W+24(FP), BX
+	MOVQ s2W+32(FP), R9
+	MOVQ aB+40(FP), R10
+	MOVQ s1B+48(FP), R11
+	MOVQ s2B+56(FP), R15
+	MOVQ n+64(FP), CX
+	MOVQ $const_MaxHidden, R12
+	SHLQ $1, R12
+	LEAQ (DI)(R12*1), R13      // Black's half of dst
+	ADDQ SI, R12               // and of src
+	SHLQ $1, CX
+	MOVQ CX, R8
+	ANDQ $-128, R8
+	XORQ DX, DX
+	CMPQ DX, R8
+	JAE addSub2Both_tail
+
+addSub2Both_loop64:
+	VMOVDQU 0(SI)(DX*1), Y0
+	VMOVDQU 32(SI)(DX*1), Y1
+	VMOVDQU 64(SI)(DX*1), Y2
+	VMOVDQU 96(SI)(DX*1), Y3
+	VMOVDQU 0(R12)(DX*1), Y4
+	VMOVDQU 32(R12)(DX*1), Y5
+	VMOVDQU 64(R12)(DX*1), Y6
+	VMOVDQU 96(R12)(DX*1), Y7
+	VPADDW 0(AX)(DX*1), Y0, Y0
+	VPADDW 32(AX)(DX*1), Y1, Y1
+	VPADDW 64(AX)(DX*1), Y2, Y2
+	VPADDW 96(AX)(DX*1), Y3, Y3
+	VPADDW 0(R10)(DX*1), Y4, Y4
+	VPADDW 32(R10)(DX*1), Y5, Y5
+	VPADDW 64(R10)(DX*1), Y6, Y6
+	VPADDW 96(R10)(DX*1), Y7, Y7
+	VPSUBW 0(BX)(DX*1), Y0, Y0
+	VPSUBW 32(BX)(DX*1), Y1, Y1
+	VPSUBW 64(BX)(DX*1), Y2, Y2
+	VPSUBW 96(BX)(DX*1), Y3, Y3
+	VPSUBW 0(R11)(DX*1), Y4, Y4
+	VPSUBW 32(R11)(DX*1), Y5, Y5
+	VPSUBW 64(R11)(DX*1), Y6, Y6
+	VPSUBW 96(R11)(DX*1), Y7, Y7
+	VPSUBW 0(R9)(DX*1), Y0, Y0
+	VPSUBW 32(R9)(DX*1), Y1, Y1
+	VPSUBW 64(R9)(DX*1), Y2, Y2
+	VPSUBW 96(R9)(DX*1), Y3, Y3
+	VPSUBW 0(R15)(DX*1), Y4, Y4
+	VPSUBW 32(R15)(DX*1), Y5, Y5
+	VPSUBW 64(R15)(DX*1), Y6, Y6
+	VPSUBW 96(R15)(DX*1), Y7, Y7
+	VMOVDQU Y0, 0(DI)(DX*1)
+	VMOVDQU Y1, 32(DI)(DX*1)
+	VMOVDQU Y2, 64(DI)(DX*1)
+	VMOVDQU Y3, 96(DI)(DX*1)
+	VMOVDQU Y4, 0(R13)(DX*1)
+	VMOVDQU Y5, 32(R13)(DX*1)
+	VMOVDQU Y6, 64(R13)(DX*1)
+	VMOVDQU Y7, 96(R13)(DX*1)
+	ADDQ $128, DX
+	CMPQ DX, R8
+	JB addSub2Both_loop64
+
+addSub2Both_tail:
+	CMPQ DX, CX
+	JAE addSub2Both_done
+	VMOVDQU (SI)(DX*1), Y0
+	VMOVDQU (R12)(DX*1), Y4
+	VPADDW (AX)(DX*1), Y0, Y0
+	VPADDW (R10)(DX*1), Y4, Y4
+	VPSUBW (BX)(DX*1), Y0, Y0
+	VPSUBW (R11)(DX*1), Y4, Y4
+	VPSUBW (R9)(DX*1), Y0, Y0
+	VPSUBW (R15)(DX*1), Y4, Y4
+	VMOVDQU Y0, (DI)(DX*1)
+	VMOVDQU Y4, (R13)(DX*1)
+	ADDQ $32, DX
+	JMP addSub2Both_tail
+
+addSub2Both_done:
 	VZEROUPPER
 	RET

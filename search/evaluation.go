@@ -71,14 +71,18 @@ func (t *thread) drawByFifty(v int) int {
 	return v * (200 - min(t.pos.HalfmoveClock(), 100)) / 200
 }
 
+// makeMove makes move m. The child's table entry, which its probe reads
+// first, starts loading before the work of the move, so that more of the
+// memory's latency passes meanwhile.
 func (t *thread) makeMove(m board.Move) {
+	if t.s.opts.TT {
+		t.s.tt.Prefetch(t.pos.KeyAfter(m))
+	}
 	if t.nn != nil {
 		t.nn.Push(t.pos, m)
 	}
 	t.pos.Make(m)
-	if t.s.opts.TT {
-		t.s.tt.Prefetch(t.pos.Key()) // the child's probe comes next
-	}
+	t.prefetchCorrection()
 }
 
 func (t *thread) unmakeMove() {
@@ -96,6 +100,7 @@ func (t *thread) makeNull() {
 	if t.s.opts.TT {
 		t.s.tt.Prefetch(t.pos.Key())
 	}
+	t.prefetchCorrection()
 }
 
 func (t *thread) unmakeNull() {

@@ -53,6 +53,18 @@ type movePicker struct {
 	excluded   board.Move // the move a singular-extension search leaves out: never returned
 }
 
+// takePicker returns the thread's next free move picker, to be given back
+// with releasePicker when the node is done. A picker is over 1.5 KB,
+// which a local variable would clear at every node.
+func (t *thread) takePicker() *movePicker {
+	mp := &t.pickers[t.nPickers]
+	t.nPickers++
+	return mp
+}
+
+// releasePicker gives back the picker takePicker returned last.
+func (t *thread) releasePicker() { t.nPickers-- }
+
 // init prepares to return the moves of the thread's position (only noisy
 // ones when noisyOnly), the hash move first.
 func (mp *movePicker) init(t *thread, ply int, ttMove board.Move, noisyOnly bool) {
@@ -131,24 +143,28 @@ func (mp *movePicker) next() (board.Move, bool) {
 // pick selects the best-scored move of list[idx:end] if its score is
 // above floor, skipping moves already tried.
 func (mp *movePicker) pick(end int, floor int32) (board.Move, bool) {
-	for mp.idx < end {
-		best := mp.idx
-		for i := mp.idx + 1; i < end; i++ {
-			if mp.scores[i] > mp.scores[best] {
-				best = i
+	scores, moves := mp.scores[:end], mp.list.Moves[:end]
+	for i := mp.idx; i < len(scores); i++ {
+		// The first of the highest scores, kept in registers.
+		best, top := i, scores[i]
+		for j, s := range scores[i+1:] {
+			if s > top {
+				best, top = i+1+j, s
 			}
 		}
-		if mp.scores[best] <= floor {
+		if top <= floor {
+			mp.idx = i
 			return board.NoMove, false
 		}
-		i := mp.idx
-		mp.list.Moves[i], mp.list.Moves[best] = mp.list.Moves[best], mp.list.Moves[i]
-		mp.scores[i], mp.scores[best] = mp.scores[best], mp.scores[i]
-		mp.idx++
-		if m := mp.list.Moves[i]; !mp.wasTried(m) {
+		m := moves[best]
+		moves[best], scores[best] = moves[i], scores[i]
+		moves[i], scores[i] = m, top
+		if !mp.wasTried(m) {
+			mp.idx = i + 1
 			return m, true
 		}
 	}
+	mp.idx = max(mp.idx, end)
 	return board.NoMove, false
 }
 
@@ -229,13 +245,23 @@ func (mp *movePicker) scoreQuiet() {
 	t := mp.t
 	pos := t.pos
 	qs := t.quietScorer(mp.ply)
-	checks := t.s.opts.CheckOrder
-	for i := mp.nNoisy; i < mp.list.Count; i++ {
-		m := mp.list.Moves[i]
+	var checks *board.Checks
+	if t.s.opts.CheckOrder {
+		checks = t.checks(mp.ply)
+	}
+	moves, scores := mp.list.Moves[:mp.list.Count], mp.scores[:mp.list.Count]
+	for i := mp.nNoisy; i < len(moves); i++ {
+		m := moves[i]
 		score := qs.score(m, pos.PieceAt(m.From()))
-		if checks && t.givesCheck(mp.ply, m) && pos.SEE(m) >= -checkOrderSEE {
-			score += checkOrderBonus
+		if checks != nil {
+			check, known := pos.GivesCheckQuick(checks, m)
+			if !known {
+				check = pos.GivesCheck(m)
+			}
+			if check && pos.SEEGE(m, -checkOrderSEE) {
+				score += checkOrderBonus
+			}
 		}
-		mp.scores[i] = int32(score)
+		scores[i] = int32(score)
 	}
 }

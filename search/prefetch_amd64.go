@@ -9,3 +9,8 @@ import "unsafe"
 //
 //go:noescape
 func prefetch(addr unsafe.Pointer)
+
+// prefetch4 is prefetch of four lines in one call.
+//
+//go:noescape
+func prefetch4(a, b, c, d unsafe.Pointer)

@@ -65,7 +65,8 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	if inCheck {
 		t.setThreats(ply) // the quiet evasions are ordered by history
 	}
-	var mp movePicker
+	mp := t.takePicker()
+	defer t.releasePicker()
 	mp.init(t, ply, ttMove, !inCheck)
 	searched := 0
 	bestMove := board.NoMove
@@ -151,7 +152,7 @@ func (t *thread) qsSkip(m board.Move, staticEval, alpha int, best *int) bool {
 			}
 			return true
 		}
-		if fut := staticEval + qsDeltaMargin; o.QSFutility && fut <= alpha && pos.SEE(m) <= 0 {
+		if fut := staticEval + qsDeltaMargin; o.QSFutility && fut <= alpha && !pos.SEEGE(m, 1) {
 			*best = max(*best, fut)
 			t.stats.QSFutility++
 			return true

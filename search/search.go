@@ -76,8 +76,11 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 		}
 	}
 
-	n := node{depth: depth, alpha: alpha, beta: beta, ply: ply, pvNode: pvNode, cutNode: cutNode,
-		inCheck: inCheck, excluded: f.excluded, tbFloor: -Infinity, tbCeil: Infinity}
+	// Set field by field: a composite literal of a node goes through a
+	// copy of a template and another copy into n.
+	var n node
+	n.depth, n.alpha, n.beta, n.ply, n.pvNode, n.cutNode = depth, alpha, beta, ply, pvNode, cutNode
+	n.inCheck, n.excluded, n.tbFloor, n.tbCeil = inCheck, f.excluded, -Infinity, Infinity
 	// The table: a cutoff, else the hash move. A singular-extension search
 	// (a move excluded) uses the entry for its evaluation only.
 	n.hit, n.ttHit = t.probe(pos.Key(), depth, alpha, beta, ply)
@@ -238,14 +241,15 @@ func (t *thread) probCut(n *node) (int, bool) {
 	if m := n.ttMove; m != board.NoMove && (pos.IsCapture(m) || m.Promo() != board.NoPieceType) {
 		ttMove = m
 	}
-	var mp movePicker
+	mp := t.takePicker()
+	defer t.releasePicker()
 	mp.init(t, n.ply, ttMove, true)
 	for {
 		m, ok := mp.next()
 		if !ok {
 			return 0, false
 		}
-		if pos.SEE(m) < pcBeta-n.staticEval {
+		if !pos.SEEGE(m, pcBeta-n.staticEval) {
 			continue
 		}
 		t.stats.ProbCutTries++
@@ -321,7 +325,8 @@ func (t *thread) singular(n *node) (ext, score int, ok bool) {
 func (t *thread) searchMoves(n *node) int {
 	s := t.s
 	pos := t.pos
-	var mp movePicker
+	mp := t.takePicker()
+	defer t.releasePicker()
 	mp.init(t, n.ply, n.ttMove, false)
 	mp.excluded = n.excluded
 	n.ttNoisy = n.ttMove != board.NoMove && (pos.IsCapture(n.ttMove) || n.ttMove.Promo() != board.NoPieceType)
@@ -361,7 +366,7 @@ func (t *thread) searchMoves(n *node) int {
 		// Young Brothers Wait: the eldest brother is searched; idle
 		// threads may now take the others.
 		if s.ybw != nil && t.splittable(n) {
-			if cut, cutQuiet, ok := t.split(n, &mp, &l); ok {
+			if cut, cutQuiet, ok := t.split(n, mp, &l); ok {
 				if t.halted() {
 					return 0
 				}
@@ -562,7 +567,7 @@ func (t *thread) pruneMove(n *node, m board.Move, quiet bool, hist, moveCount, l
 				return pruneNone
 			case lmp:
 				return pruneAllQuiets
-			case o.SEEPruning && depth <= seeNoisyDepth && pos.SEE(m) < -seeNoisyMul*depth:
+			case o.SEEPruning && depth <= seeNoisyDepth && !pos.SEEGE(m, -seeNoisyMul*depth):
 				return pruneThis
 			}
 			return pruneNone
@@ -575,29 +580,38 @@ func (t *thread) pruneMove(n *node, m board.Move, quiet bool, hist, moveCount, l
 		case badHistory:
 			t.stats.HistoryPrunes++
 			return pruneThis
-		case pos.SEE(m) < -seeQuietMul*lmrDepth*lmrDepth:
+		case !pos.SEEGE(m, -seeQuietMul*lmrDepth*lmrDepth):
 			return pruneThis
 		}
 		return pruneNone
 	}
 	// Captures that lose material are not worth a search near the
 	// horizon, unless they check (sacrifices against the king).
-	if o.SEEPruning && depth <= seeNoisyDepth && pos.SEE(m) < -seeNoisyMul*depth-hist/seeNoisyHistDiv && !t.givesCheck(n.ply, m) {
+	if o.SEEPruning && depth <= seeNoisyDepth && !pos.SEEGE(m, -seeNoisyMul*depth-hist/seeNoisyHistDiv) && !t.givesCheck(n.ply, m) {
 		return pruneThis
 	}
 	return pruneNone
 }
 
 // givesCheck reports whether move m of the position at ply gives check,
-// with the frame's board.Checks, made on the first question about the
-// position (a move loop asks about many moves).
+// with the frame's board.Checks (checks).
 func (t *thread) givesCheck(ply int, m board.Move) bool {
+	if check, known := t.pos.GivesCheckQuick(t.checks(ply), m); known {
+		return check
+	}
+	return t.pos.GivesCheck(m)
+}
+
+// checks returns the frame's board.Checks for the position at ply, made on
+// the first question about the position (a move loop asks about many
+// moves).
+func (t *thread) checks(ply int) *board.Checks {
 	f := &t.stack[ply]
 	if key := t.pos.Key(); f.checksKey != key {
 		t.pos.InitChecks(&f.checks)
 		f.checksKey = key
 	}
-	return t.pos.GivesCheckWith(&f.checks, m)
+	return &f.checks
 }
 
 // poorQuietTTMove reports whether the node's hash move is quiet with a
@@ -725,11 +739,12 @@ func (t *thread) probe(key uint64, depth, alpha, beta, ply int) (TTHit, bool) {
 		return t.probeLab(key, depth, alpha, beta, ply)
 	}
 	t.stats.TTProbes++
-	hit, ok := t.s.tt.probeOne(key)
-	if ok {
-		t.stats.TTHits++
+	d, ok := t.s.tt.probeData(key)
+	if !ok {
+		return TTHit{}, false
 	}
-	return hit, ok
+	t.stats.TTHits++
+	return unpack(d), true
 }
 
 // store saves a node's result as the search uses the table.

@@ -132,9 +132,13 @@ func (s *Searcher) Reserve(n int, net *nnue.Net) {
 
 // reset empties the thread as if it had just been made, writing all of
 // it (so its memory is in place before a search needs it), and keeps
-// what it has allocated.
+// what it has allocated. The thread is cleared in place: a composite
+// literal of it would be built on the stack first, growing the
+// goroutine's stack to twice the thread's 3 MB and copying it.
 func (t *thread) reset() {
-	*t = thread{s: t.s, id: t.id, ev: eval.NewEvaluator(), nn: t.nn, rootMoves: t.rootMoves[:0], splits: t.splits}
+	s, id, nn, rootMoves, splits := t.s, t.id, t.nn, t.rootMoves[:0], t.splits
+	*t = thread{}
+	t.s, t.id, t.ev, t.nn, t.rootMoves, t.splits = s, id, eval.NewEvaluator(), nn, rootMoves, splits
 }
 
 // Stop asks the running search to finish as soon as possible: at once
@@ -203,7 +207,14 @@ type thread struct {
 	published atomic.Uint64 // nodes, updated at every check of the limits
 	selDepth  int
 	stack     [MaxPly + 2]frame
+	// The move pickers of the nodes being searched, taken and given back
+	// in order (takePicker): at most two a ply, a node's and that of the
+	// singular-extension search of its hash move.
+	pickers   [2 * (MaxPly + 2)]movePicker
+	nPickers  int
 	hist      histories
+	corr      [4]*int32 // the correction entries of the position of key corrKey (corrEntries)
+	corrKey   uint64
 	ev        *eval.Evaluator // with this thread's pawn hash
 	nn        *nnue.Evaluator // the network's accumulators; nil with the hand-crafted evaluation
 	evalBy    int             // how staticEval evaluates (evalHCE, evalNet, evalLab; evaluation.go)

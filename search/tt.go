@@ -139,14 +139,24 @@ func (t *TT) Probe(key uint64) (TTHit, bool) {
 
 // probeOne is Probe in the one-bound layout.
 func (t *TT) probeOne(key uint64) (TTHit, bool) {
+	if d, ok := t.probeData(key); ok {
+		return unpack(d), true
+	}
+	return TTHit{}, false
+}
+
+// probeData returns the data of key's entry in the one-bound layout, for
+// the caller to unpack: small enough to be inlined into the search's
+// probe, which then builds no TTHit on a miss.
+func (t *TT) probeData(key uint64) (uint64, bool) {
 	b := t.bucket(key)
 	for i := range b {
 		d := b[i].data.Load()
 		if b[i].keyXorData.Load()^d == key && d != 0 {
-			return unpack(d), true
+			return d, true
 		}
 	}
-	return TTHit{}, false
+	return 0, false
 }
 
 // Store saves a search result of a position off the principal variation
