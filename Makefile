@@ -279,7 +279,8 @@ tune: datagen
 # datagen flags: NNUE_FLAGS="-nnue net.nnue" plays the games with a network
 # (the next generation's data; give it its own NNUE_DATA). 2,500 nodes:
 # twice the positions an hour of 5,000, and measured the better data for
-# the same time (docs/nnue-data.md, "What a lower node count costs").
+# the same time (docs/results/nnue-data.md, "What a lower node count
+# costs").
 NNUE_NODES ?= 2500
 NNUE_DATA ?= data/nnue/brudno-$(NNUE_NODES)n.bin
 NNUE_FLAGS ?=
@@ -304,9 +305,10 @@ DATA_SEED ?= 1
 DATA_NET ?= engine/nets/default.nnue
 DATA_960 ?= 0
 DATA_PRIORITY ?= -15
-# The recipe of the fifth generation's data (docs/nnue-data.md, "Which
-# settings give the most per core-hour"): games adjudicated by the 3-4-piece
-# tables and resigned at 600 centipawns for 4 plies; files tagged -adj.
+# The recipe of the fifth generation's data (docs/results/nnue-data.md,
+# "Which settings give the most per core-hour"): games adjudicated by the
+# 3-4-piece tables and resigned at 600 centipawns for 4 plies; files tagged
+# -adj.
 DATA_FLAGS ?= -resign-score 600 -resign-plies 4
 DATA_SYZYGY ?= $(SHARED)/syzygy
 DATA_TAG ?= adj
@@ -324,10 +326,11 @@ data-pause data-resume data-stop data-status:
 # cut as docs/nnue-data.md says), with NET_HIDDEN neurons for NET_EPOCHS
 # epochs and NET_FLAGS (by default the mirror, 8 output buckets, the
 # learning rate x0.1 after 25 epochs and 2 threads: the third network's
-# recipe, docs/nnue.md); the checkpoint goes to NET_CKPT, outside the
-# embedded folder. NET_INIT=FILE starts from that network's weights
-# (`train -init`, fine-tuning) instead of random ones: the committed
-# (fourth) network is the third fine-tuned so, docs/nnue-data.md step 8.
+# recipe, docs/results/nnue-training.md); the checkpoint goes to
+# NET_CKPT, outside the embedded folder. NET_INIT=FILE starts from that
+# network's weights (`train -init`, fine-tuning) instead of random ones:
+# the committed (fourth) network is the third fine-tuned so,
+# docs/nnue-data.md step 8.
 # The binary is rebuilt to embed the new network. Minutes to an hour, by
 # the size of the data.
 NET_DATA ?= $(DATA_DIR)/net-a8aadde048d5-2500n-s5-cut.bin $(foreach s,7 8 9 10 11 12,$(DATA_DIR)/net-a8aadde048d5-2500n-s$(s).bin)
