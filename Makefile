@@ -362,8 +362,9 @@ clean:
 	rm -f $(EXE)
 	rm -rf pgo-work
 
-# The laboratory's experiments as the papers ran them (docs/search-lab.md:
-# "MTD(f) against PVS", "ETC as the paper has it", "The minimal graph"), on
+# The laboratory's experiments as the papers ran them (docs/search-lab.md;
+# their tables in docs/results/lab-search.md: "MTD(f) against PVS", "ETC as
+# the paper has it", "The minimal graph"), on
 # the Bratko-Kopec positions, one thread: MTD(f) against PVS at depths 2-9
 # with one- and two-bound entries (16 MB, LAB_BIGHASH MB, without ETC, and
 # with evaluations rounded to LAB_GRAIN centipawns), ETC with its

@@ -1,9 +1,10 @@
 // The lab's sets of configurations (-set) and its searches with a table of
 // any size and layout (-hash, -two): the seed experiment's sequence, MTD(f)
 // against PVS with one- and two-bound entries (docs/search-lab.md, "MTD(f)
-// against PVS"), ETC with its restrictions lifted one at a time ("ETC as
-// the paper has it"), and the root drivers side by side, SSS* and DUAL*
-// among them ("SSS* and DUAL* on chess positions").
+// against PVS: the switches"), ETC with its restrictions lifted one at a
+// time ("ETC and its restrictions"), and the root drivers side by side,
+// SSS* and DUAL* among them ("SSS* and DUAL* as MTD(+inf) and
+// MTD(-inf)"); their counts are in docs/results/lab-search.md.
 
 package cli
 
