@@ -74,12 +74,13 @@ const (
 // strengthScale calibrates the levels: the Elo at which this build plays
 // at each level on the scale of Stockfish 15.1's UCI_Elo at 60+0.6. The
 // scale was calibrated with 4985df2 against Stockfish (24 to 50 games at
-// each of thirteen levels; docs/wdl-and-strength.md, "Calibrating the Elo
-// scale"); the network and the search have since moved it, and the
-// points are those of a weighted cubic fit to 850 games of this build
-// against 4985df2 at the same UCI_Elo (`make calibrate-drift`, "Keeping
-// the scale true"), which put each level of this build on 4985df2's
-// scale, measured from level 1350 to 2800. Above 2800 the points follow
+// each of thirteen levels; docs/results/wdl-and-elo.md, "Calibrating the
+// Elo scale: the passes"); the network and the search have since moved
+// it, and the points are those of a weighted cubic fit to 850 games of
+// this build against 4985df2 at the same UCI_Elo (`make
+// calibrate-drift`, the same page's "Keeping the scale true"), which put
+// each level of this build on 4985df2's scale, measured from level 1350
+// to 2800. Above 2800 the points follow
 // the calibrated build's flattening, which was measured there. Between
 // the points the level is interpolated, beyond them extrapolated along
 // the nearest segment. The Elo must increase from point to point.
