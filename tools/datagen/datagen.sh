@@ -67,7 +67,7 @@ start)
 		tables="-syzygy $(cd "$DATA_SYZYGY" && pwd)"
 	fi
 	cd "$DATA_DIR"
-	# A session of its own, so that it is a scheduling group of its own
+	# Started by setsid, so that it is a scheduling group of its own
 	# (Linux autogroup), and that group's priority raised before the
 	# program starts: builds and tests beside it take less of its share of
 	# the cores.

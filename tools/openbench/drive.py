@@ -27,8 +27,8 @@ SERVER = os.environ.get('OB_SERVER', 'http://127.0.0.1:8000').rstrip('/')
 NO_PROXY = {'http': None, 'https': None}
 
 
-def session():
-    s = requests.Session()
+def client():
+    s = requests.Session()  # requests' cookie-keeping HTTP client
     s.trust_env = False  # the server is local: never through a proxy
     return s
 
@@ -54,7 +54,7 @@ def login(s, user, password):
 
 
 def info(workload_id):
-    r = session().post('%s/api/workload/%d/info/' % (SERVER, workload_id))
+    r = client().post('%s/api/workload/%d/info/' % (SERVER, workload_id))
     data = r.json()
     if 'error' in data:
         return None
@@ -62,7 +62,7 @@ def info(workload_id):
 
 
 def cmd_register(args):
-    s = session()
+    s = client()
     r = post_form(s, '/register/', {
         'username': args.user, 'email': '%s@localhost' % args.user,
         'password1': args.password, 'password2': args.password})
@@ -80,7 +80,7 @@ def cmd_create(args):
             sys.exit('create: %r is not FIELD=VALUE' % item)
         fields[key] = value.replace('\\n', '\n')
     kind = fields.pop('workload')  # test, tune or datagen
-    s = session()
+    s = client()
     login(s, args.user, args.password)
     next_id = 1
     while info(next_id) is not None:
@@ -132,7 +132,7 @@ def cmd_wait(args):
         over_games = args.max_games and d['games'] >= args.max_games
         if over_time or over_games:
             # The Stop button of the workload's page, as its author would press it.
-            s = session()
+            s = client()
             login(s, args.user, args.password)
             kind = {'SPSA': 'tune', 'DATAGEN': 'datagen'}.get(d['test_mode'], 'test')
             s.get('%s/%s/%d/STOP/' % (SERVER, kind, args.id))
@@ -152,7 +152,7 @@ def cmd_wait(args):
 def cmd_pgns(args):
     deadline = time.time() + args.timeout
     while True:
-        r = session().post('%s/api/pgns/%d/' % (SERVER, args.id))
+        r = client().post('%s/api/pgns/%d/' % (SERVER, args.id))
         if r.headers.get('Content-Type', '').startswith('application/octet-stream'):
             with open(args.out, 'wb') as f:
                 f.write(r.content)
@@ -166,7 +166,7 @@ def cmd_pgns(args):
 
 def cmd_spsa(args):
     for query in ('inputs', 'outputs', 'digest'):
-        r = session().post('%s/api/spsa/%d/%s/' % (SERVER, args.id, query))
+        r = client().post('%s/api/spsa/%d/%s/' % (SERVER, args.id, query))
         print('== %s\n%s' % (query, r.text.strip()))
 
 
