@@ -1,7 +1,8 @@
 // Syzygy tablebases in the search (Options.TB). At the root, a position
-// the tables hold (whatever TBProbeLimit) has its moves ranked by DTZ, and only the moves that
-// keep the best result are searched, so a won position is never spoilt
-// and a drawn one never lost; the tree then needs no probes. Elsewhere,
+// the tables hold (whatever TBProbeLimit) has its moves ranked by DTZ,
+// and only the moves that keep the best result are searched, so a won
+// position is never spoilt and a drawn one never lost; the tree then
+// needs no probes. Elsewhere,
 // a node of few enough pieces just after a capture or pawn move (where
 // the WDL tables are exact) takes its result from the tables: a cutoff
 // when the bound decides, stored in the table.
