@@ -31,7 +31,7 @@
 #                seconds; on a loaded machine nice 10 can be too slow.
 #
 # The server, the client and the stand-in for GitHub run in their own
-# sessions and are ended by their process ids when the script exits.
+# setsid groups and are ended by their process ids when the script exits.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -89,24 +89,25 @@ OB_PORT=${OB_PORT:-$(free_port)}
 PROXY_PORT=${PROXY_PORT:-$(free_port)}
 export OB_SERVER=http://127.0.0.1:$OB_PORT OB_USER OB_PASSWORD
 
-# Processes started here: each is started by setsid as the leader of a new
-# session (a background child of this shell is no group leader, so setsid
-# does not fork and $! is the session's id); a session is ended by its id.
+# Processes started here: each is started by setsid as the leader of a
+# new group of processes (a background child of this shell is no group
+# leader, so setsid does not fork and $! is the group's id, which pkill
+# and pgrep -s match); a group is ended by its id.
 sids=()
-spawn() { # log dir command...: runs command in dir, in a session of its own
+spawn() { # log dir command...: runs command in dir, in a setsid group of its own
 	local log=$1 dir=$2
 	shift 2
 	setsid env -C "$dir" "$@" >>"$log" 2>&1 &
 	sids+=($!)
 }
-end_session() { # sid
+end_group() { # sid
 	pkill -TERM -s "$1" 2>/dev/null || true
 	for _ in 1 2 3 4 5; do pgrep -s "$1" >/dev/null || return 0; sleep 1; done
 	pkill -KILL -s "$1" 2>/dev/null || true
 }
 cleanup() {
 	local sid
-	for sid in "${sids[@]}"; do end_session "$sid"; done
+	for sid in "${sids[@]}"; do end_group "$sid"; done
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -221,7 +222,7 @@ say "the client"
 git -C "$OPENBENCH" archive HEAD Client | tar -x -C "$W/client" --strip-components=1
 cp "$FASTCHESS" "$W/client/fastchess-ob"
 # OpenBench's client ends engines and fastchess with `pkill -f NAME`; here
-# that is kept to the client's own session, so that it cannot touch any
+# that is kept to the client's own setsid group, so that it cannot touch any
 # other process on the machine whose command line holds the same name.
 printf '#!/bin/sh\nexec %s -s 0 "$@"\n' "$(command -v pkill)" >"$W/bin/pkill"
 chmod +x "$W/bin/pkill"
@@ -234,7 +235,7 @@ start_client() { # threads
 }
 stop_client() {
 	[ -n "$client_sid" ] || return 0
-	end_session "$client_sid"
+	end_group "$client_sid"
 	local keep=() sid
 	for sid in "${sids[@]}"; do [ "$sid" = "$client_sid" ] || keep+=("$sid"); done
 	sids=("${keep[@]}")
