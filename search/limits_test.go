@@ -287,18 +287,24 @@ func TestHostDelayKeptBack(t *testing.T) {
 
 // With YBW the main thread may wait for its helpers, so the gaps are
 // those between any two threads' checks: a search held up between its
-// iterations, where no thread searches, keeps the delay back too.
+// iterations, where no thread searches, keeps the delay back too. A
+// node limit, not a depth, ends these searches: with YBW it is enforced
+// only at a check of the limits, so at least one check comes after the
+// first held-up iteration (a depth-7 search of the start position takes
+// about 2,500 nodes, which two threads may share without either
+// reaching its first check).
 func TestHostDelayKeptBackYBW(t *testing.T) {
 	s := NewSearcher(NewTT(1))
 	pos, _ := board.ParseFEN(board.StartFEN)
 	opts := DefaultOptions()
 	opts.Threads, opts.Parallel = 2, YBW
-	s.Search(pos, Limits{Depth: 7}, opts, 0, Callbacks{Info: func(Info) { time.Sleep(30 * time.Millisecond) }})
+	lim := Limits{Nodes: 10000}
+	s.Search(pos, lim, opts, 0, Callbacks{Info: func(Info) { time.Sleep(30 * time.Millisecond) }})
 	if s.hostDelay < 30*time.Millisecond {
 		t.Fatalf("held up 30 ms between checks, %v kept back", s.hostDelay)
 	}
 	before := s.hostDelay
-	s.Search(pos, Limits{Depth: 7}, opts, 0, Callbacks{})
+	s.Search(pos, lim, opts, 0, Callbacks{})
 	if s.hostDelay >= before {
 		t.Errorf("kept back %v after a search without delay, was %v", s.hostDelay, before)
 	}
