@@ -288,23 +288,29 @@ func TestHostDelayKeptBack(t *testing.T) {
 // With YBW the main thread may wait for its helpers, so the gaps are
 // those between any two threads' checks: a search held up between its
 // iterations, where no thread searches, keeps the delay back too. A
-// node limit, not a depth, ends these searches: with YBW it is enforced
-// only at a check of the limits, so at least one check comes after the
-// first held-up iteration (a depth-7 search of the start position takes
-// about 2,500 nodes, which two threads may share without either
-// reaching its first check).
+// node limit, not a depth, ends the held-up search: neither the main
+// thread (counting its own nodes and those the other thread published)
+// nor the other thread (counting the published ones) finds 10,000 nodes
+// without some thread checking its limits after depth 1, whose line is
+// the first hold-up (a depth-7 search of the start position takes about
+// 2,500 nodes, which two threads may share without either reaching its
+// first check).
 func TestHostDelayKeptBackYBW(t *testing.T) {
 	s := NewSearcher(NewTT(1))
 	pos, _ := board.ParseFEN(board.StartFEN)
 	opts := DefaultOptions()
 	opts.Threads, opts.Parallel = 2, YBW
-	lim := Limits{Nodes: 10000}
-	s.Search(pos, lim, opts, 0, Callbacks{Info: func(Info) { time.Sleep(30 * time.Millisecond) }})
+	s.Search(pos, Limits{Nodes: 10000}, opts, 0, Callbacks{Info: func(Info) { time.Sleep(30 * time.Millisecond) }})
 	if s.hostDelay < 30*time.Millisecond {
 		t.Fatalf("held up 30 ms between checks, %v kept back", s.hostDelay)
 	}
+	// A search with no delay lets it fade. Depth 1, as above: too few
+	// nodes for any thread to check the limits, so no gap is measured
+	// (with checks, a loaded machine could hold a thread up for as long
+	// as the first search was held), and a gap left over in any thread
+	// from the search before would show.
 	before := s.hostDelay
-	s.Search(pos, lim, opts, 0, Callbacks{})
+	s.Search(pos, Limits{Depth: 1}, opts, 0, Callbacks{})
 	if s.hostDelay >= before {
 		t.Errorf("kept back %v after a search without delay, was %v", s.hostDelay, before)
 	}
