@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -57,7 +58,10 @@ func TestSyzygyOptions(t *testing.T) {
 // ErrSearching while two threads search a position whose captures lead
 // into the tables (probes in the tree), and the search, its tables and
 // the options in use are left alone; after stop the same values apply.
-// make test runs this under -race.
+// make test runs this under -race. The setoptions go on until the search
+// has reported a line with tablebase hits, and for 20 rounds at least:
+// a fixed time could pass on a loaded machine before the search got
+// past depth 1, whose leaves are quiescence nodes, never probed.
 func TestSetOptionDuringSearch(t *testing.T) {
 	dir := sharedTablesDir(t)
 	e := New()
@@ -71,16 +75,29 @@ func TestSetOptionDuringSearch(t *testing.T) {
 	}
 	before := e.SearchOptions()
 	got := make(chan search.Result, 1)
-	if err := e.Go(search.Limits{Infinite: true}, Callbacks{BestMove: func(r search.Result) { got <- r }}); err != nil {
+	var probed atomic.Bool
+	if err := e.Go(search.Limits{Infinite: true}, Callbacks{
+		Info: func(i search.Info) {
+			if i.TBHits > 0 {
+				probed.Store(true)
+			}
+		},
+		BestMove: func(r search.Result) { got <- r },
+	}); err != nil {
 		t.Fatal(err)
 	}
 	changes := [][2]string{{"SyzygyPath", "<empty>"}, {"SyzygyPath", dir}, {"Threads", "3"}, {"Hash", "4"},
 		{"Clear Hash", ""}, {"MultiPV", "2"}, {"SyzygyProbeLimit", "0"}, {"Syzygy50MoveRule", "false"}}
-	for range 20 {
+	start := time.Now()
+	for round := 1; round <= 20 || !probed.Load(); round++ {
 		for _, c := range changes {
 			if err := e.SetOption(c[0], c[1]); !errors.Is(err, ErrSearching) {
 				t.Errorf("setoption %s %q during the search: %v, want ErrSearching", c[0], c[1], err)
 			}
+		}
+		if time.Since(start) > time.Minute {
+			t.Errorf("no line with tablebase hits within a minute (%d rounds)", round)
+			break
 		}
 		time.Sleep(2 * time.Millisecond)
 	}
