@@ -224,10 +224,18 @@ func TestRunLimitsAndCancel(t *testing.T) {
 			t.Errorf("node-limited runs differ: %+v / %+v", a[i], b[i])
 		}
 	}
-	// Cancelling stops the running search and the run.
+	// Cancelling stops the running search and the run. The cancel comes
+	// once the first search runs: at a fixed time it could come, on a
+	// loaded machine, before the run had begun it, and the run would
+	// rightly search nothing.
 	ctx, cancel := context.WithCancel(context.Background())
 	r := newRunner(Limits{MoveTime: time.Minute})
-	time.AfterFunc(50*time.Millisecond, cancel)
+	go func() {
+		for deadline := time.Now().Add(10 * time.Second); !r.Engine.Searching() && time.Now().Before(deadline); {
+			time.Sleep(time.Millisecond)
+		}
+		cancel()
+	}()
 	start := time.Now()
 	results, err := r.Run(ctx, recs)
 	if err != nil || len(results) != 1 || !results[0].Interrupted || time.Since(start) > 10*time.Second {
