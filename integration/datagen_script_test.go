@@ -1,6 +1,7 @@
 package integration
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -69,10 +70,18 @@ func TestDatagenScript(t *testing.T) {
 	}
 	waitFor("records", func() bool { return size() > 0 })
 	run("pause")
-	if out := run("status"); !strings.Contains(out, "paused") {
-		t.Errorf("after pause: %s", out)
+	// SIGSTOP takes effect when each thread next runs, which on a loaded
+	// machine may be a while after kill returns: wait for the status to
+	// say paused and, where /proc tells, for every thread to have stopped
+	// (the status reads the main thread's state) before the file is
+	// watched.
+	waitFor("paused status", func() bool { return strings.Contains(run("status"), "paused") })
+	pid := strings.TrimSpace(readFile(t, filepath.Join(dir, "data", "datagen.pid")))
+	if _, err := os.Stat("/proc/" + pid + "/task"); err == nil {
+		waitFor("every thread stopped", func() bool { return threadsStopped(pid) })
+	} else {
+		time.Sleep(500 * time.Millisecond)
 	}
-	time.Sleep(500 * time.Millisecond)
 	before := size()
 	time.Sleep(2 * time.Second)
 	if size() != before {
@@ -125,6 +134,24 @@ func TestDatagenScript(t *testing.T) {
 	}
 	run("stop")
 	waitFor("exit after the tagged run's stop", func() bool { return strings.Contains(run("status"), "not running") })
+}
+
+// threadsStopped reports whether every thread of process pid is stopped
+// by a signal, as /proc lists them.
+func threadsStopped(pid string) bool {
+	stats, _ := filepath.Glob("/proc/" + pid + "/task/*/stat")
+	for _, f := range stats {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue // the thread has ended
+		}
+		// The state follows the command, which ends at the last ')'.
+		i := bytes.LastIndexByte(b, ')')
+		if i < 0 || i+2 >= len(b) || b[i+2] != 'T' && b[i+2] != 't' {
+			return false
+		}
+	}
+	return len(stats) > 0
 }
 
 func readFile(t *testing.T, name string) string {
