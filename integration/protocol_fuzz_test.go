@@ -51,8 +51,9 @@ func startPipeEngine(t *testing.T, c *ucifuzz.Checker) *pipeEngine {
 
 func (p *pipeEngine) Send(cmd string) { io.WriteString(p.in, cmd+"\n") }
 
-// quit sends quit and reports how the process ended: it must exit at
-// once, with status 0 and nothing on standard error.
+// quit sends quit and reports how the process ended: it must exit, with
+// status 0 and nothing on standard error, within answerWait (no search
+// runs: every sequence ends with its answers settled).
 func (p *pipeEngine) quit(t *testing.T, seed int64) {
 	p.Send("quit")
 	exited := make(chan error, 1)
@@ -62,9 +63,9 @@ func (p *pipeEngine) quit(t *testing.T, seed int64) {
 		if err != nil || p.stderr.Len() > 0 {
 			t.Errorf("seed %d: exit %v, stderr %q", seed, err, p.stderr.String())
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(answerWait):
 		p.cmd.Process.Kill()
-		t.Errorf("seed %d: no exit 5 s after quit", seed)
+		t.Errorf("seed %d: no exit %v after quit", seed, answerWait)
 	}
 }
 
