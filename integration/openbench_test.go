@@ -1,7 +1,7 @@
 // What OpenBench does with the engine: builds it with
 // `make -j EXE=name CC=...`, runs `./name bench` in parallel copies and
 // takes the node count of the output (the same in every copy, within 60
-// seconds), and for data generation runs
+// seconds each), and for data generation runs
 // `./name "genfens N seed S book PATH|None EXTRA" "quit"` and reads the
 // `info string genfens FEN` lines.
 
@@ -37,23 +37,33 @@ func TestOpenBenchMakeAndBench(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("make -j EXE=%s CC=go: %v\n%s", exe, err, out)
 	}
-	// Two copies at once, as OpenBench runs one per thread.
+	// Two copies at once, as OpenBench runs one per thread. OpenBench
+	// gives each 60 s on a core of its own; here the cores may be shared
+	// with other work, which stretches the wall time (23 s for one copy
+	// at nice 10 on a loaded machine, 1.9 s of it on the CPU), so each
+	// copy's CPU time is held to the 60 s.
 	var wg sync.WaitGroup
 	lines := make([]string, 2)
 	errs := make([]error, 2)
-	began := time.Now()
+	cpu := make([]time.Duration, 2)
 	for i := range lines {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			out, err := exec.Command(exe, "bench").Output()
+			cmd := exec.Command(exe, "bench")
+			out, err := cmd.Output()
 			all := strings.Split(strings.TrimSpace(string(out)), "\n")
 			lines[i], errs[i] = all[len(all)-1], err
+			if cmd.ProcessState != nil {
+				cpu[i] = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+			}
 		}()
 	}
 	wg.Wait()
-	if el := time.Since(began); el > 60*time.Second {
-		t.Errorf("bench took %v, OpenBench allows 60 s", el)
+	for i, c := range cpu {
+		if c > 60*time.Second {
+			t.Errorf("bench %d took %v of CPU time, OpenBench allows 60 s", i, c)
+		}
 	}
 	var nodes []string
 	for i, line := range lines {
