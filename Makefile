@@ -61,18 +61,23 @@ build-tune:
 # search, random protocol sequences (a small set, since -race slows the
 # code several times over; make test-race runs everything). The race
 # detector needs cgo, that is a C compiler: without one that step is left
-# out with a message, except under CI=true, where it fails.
+# out with a message, except under CI=true, where it fails. TEST_TIMEOUT
+# bounds each package's run: the tests' own waits catch an engine that
+# hangs, and go test's default of 10 minutes was reached by the
+# integration and search packages on two cores busy with other work
+# (about 35 s of CPU time each, stretched to 600 s of wall time).
 RACE_TESTS = TestConcurrentProbes|TestThreadsFixedDepth|TestParallelStopAndPonderHit|TestOneBestMovePerGo|TestSetOptionDuringSearch|TestProtocolSequences
 RACE_PKGS = ./syzygy ./search ./engine ./uci
+TEST_TIMEOUT ?= 30m
 test:
 	$(GO) vet ./...
 	$(GO) vet -tags tune ./...
 	$(MAKE) cross-vet
-	$(GO) test ./...
-	$(GO) test -tags tune ./engine ./uci
+	$(GO) test -timeout $(TEST_TIMEOUT) ./...
+	$(GO) test -timeout $(TEST_TIMEOUT) -tags tune ./engine ./uci
 	@if [ "$$($(GO) env CGO_ENABLED)" = 1 ]; then \
-		echo "$(GO) test -race -run '$(RACE_TESTS)' $(RACE_PKGS)"; \
-		$(GO) test -race -run '$(RACE_TESTS)' $(RACE_PKGS); \
+		echo "$(GO) test -timeout $(TEST_TIMEOUT) -race -run '$(RACE_TESTS)' $(RACE_PKGS)"; \
+		$(GO) test -timeout $(TEST_TIMEOUT) -race -run '$(RACE_TESTS)' $(RACE_PKGS); \
 	elif [ "$$CI" = true ]; then \
 		echo "make test: the race detector needs cgo (a C compiler), and CI=true"; exit 1; \
 	else \
