@@ -55,10 +55,11 @@ func TestInitFromNet(t *testing.T) {
 			}
 		}
 
-		// The options' shape is overridden by the net's.
+		// The options' shape is overridden by the net's (hidden 0: the
+		// net's; a larger one would widen it, TestWidenKeepsOutput).
 		o2 := testOptions(sub)
 		o2.Out, o2.Checkpoint = filepath.Join(sub, "fine.nnue"), filepath.Join(sub, "fine.ckpt")
-		o2.Epochs, o2.Hidden, o2.Buckets, o2.KingBuckets, o2.Scale, o2.LR = 1, 64, 1, 1, 400, 0.001
+		o2.Epochs, o2.Hidden, o2.Buckets, o2.KingBuckets, o2.Scale, o2.LR = 1, 0, 1, 1, 400, 0.001
 		tr, err := NewTrainerFrom(FromNet(q), o2)
 		if err != nil {
 			t.Fatal(err)
