@@ -64,8 +64,8 @@ func registerTrainFlags(fs *flag.FlagSet, opt *train.Options, tf *trainFlags) {
 	fs.StringVar(&opt.Best, "best", "", "also write the net of the epoch with the lowest validation loss of the run to this `file`")
 	fs.StringVar(&opt.Checkpoint, "checkpoint", "", "write the training state to this `file` after every epoch and when stopped (default NET.ckpt)")
 	fs.StringVar(&tf.resume, "resume", "", "go on from this checkpoint `file` (its hidden layer size, buckets and seed; the other settings from the flags; -epochs counts the epochs already done)")
-	fs.StringVar(&tf.init, "init", "", "start a new run from the weights of this net `file` (its hidden layer size, buckets, king buckets and scale; a net without king buckets grows those of -king-buckets) instead of random ones")
-	fs.IntVar(&opt.Hidden, "hidden", def.Hidden, "hidden neurons per perspective: a multiple of 16 from 16 to 1024")
+	fs.StringVar(&tf.init, "init", "", "start a new run from the weights of this net `file` (its hidden layer size, buckets, king buckets and scale; a larger -hidden adds neurons, and a net without king buckets grows those of -king-buckets) instead of random ones")
+	fs.IntVar(&opt.Hidden, "hidden", def.Hidden, "hidden neurons per perspective: a multiple of 16 from 16 to 1024 (with -init: the net's, or more to add neurons)")
 	fs.IntVar(&opt.Buckets, "buckets", def.Buckets, "output buckets by the number of pieces on the board, 1 to 8")
 	fs.IntVar(&opt.KingBuckets, "king-buckets", def.KingBuckets, "king input buckets: 1 (none), 4, 8 or 16, each a layout by the own king's square with the board mirrored to put the king on files e-h (docs/nnue.md)")
 	fs.BoolVar(&opt.Factor, "factor", def.Factor, "train the king buckets with a factor: feature rows that all the buckets share, merged into each bucket's weights in the net file (docs/nnue.md)")
@@ -270,11 +270,23 @@ func initTrainer(opt train.Options, name string, set map[string]bool, stderr io.
 		fmt.Fprintf(stderr, "train: -init: %v\n", err)
 		return nil, opt, 1
 	}
+	switch {
+	case !set["hidden"]:
+		opt.Hidden = q.Hidden() // not the default's
+	case opt.Hidden < q.Hidden():
+		fmt.Fprintf(stderr, "train: -hidden %d, but the net %s has %d hidden neurons: a run from a net keeps them all (a larger -hidden adds neurons)\n", opt.Hidden, name, q.Hidden())
+		return nil, opt, 2
+	case opt.Hidden > q.Hidden():
+		if err := train.CheckHidden(opt.Hidden); err != nil {
+			fmt.Fprintf(stderr, "train: -hidden: %v\n", err)
+			return nil, opt, 2
+		}
+		fmt.Fprintf(stderr, "train: the net's %d hidden neurons grow to %d: the new ones start with output weights 0, so the run starts with the net's evaluation\n", q.Hidden(), opt.Hidden)
+	}
 	for _, c := range []struct {
 		flag, what string
 		want, have int
 	}{
-		{"hidden", "hidden neurons", opt.Hidden, q.Hidden()},
 		{"buckets", "output buckets", opt.Buckets, q.Buckets()},
 		{"king-buckets", "king buckets", opt.KingBuckets, q.KingBuckets()},
 		{"scale", "as its scale", opt.Scale, q.Scale()},

@@ -115,6 +115,18 @@ func TestTrainCommand(t *testing.T) {
 	if fi, err := os.Stat(fine); err != nil || fi.Size() != train.FileSize(32, 1) {
 		t.Fatalf("-init: net file %v, %v", fi, err)
 	}
+	// A larger -hidden widens the net (a smaller one is refused below).
+	stderr.Reset()
+	wide := filepath.Join(dir, "wide.nnue")
+	if rc := cmdTrain([]string{"-out", wide, "-init", out, "-hidden", "64", "-epochs", "1", "-batch", "256", "-threads", "2", in}, &stdout, &stderr); rc != 0 {
+		t.Fatalf("-init -hidden 64: exit %d: %s", rc, stderr.String())
+	}
+	if s := stderr.String(); !strings.Contains(s, "the net's 32 hidden neurons grow to 64") || !strings.Contains(s, "new run from the net "+out+", hidden 64") {
+		t.Errorf("-init -hidden 64:\n%s", s)
+	}
+	if net, err := nnue.LoadFile(wide); err != nil || net.Hidden() != 64 {
+		t.Fatalf("-init -hidden 64: %v", err)
+	}
 	// A net without king buckets grows them, with a factor or without;
 	// one with king buckets keeps its number.
 	grown := filepath.Join(dir, "grown.nnue")
@@ -133,7 +145,7 @@ func TestTrainCommand(t *testing.T) {
 			t.Errorf("-init of a net with 8 king buckets with %v: exit %d: %s", bad, rc, stderr.String())
 		}
 	}
-	for _, bad := range [][]string{{"-hidden", "64"}, {"-buckets", "4"}, {"-scale", "300"}, {"-resume", out + ".ckpt"}, {"-factor"}} {
+	for _, bad := range [][]string{{"-hidden", "16"}, {"-hidden", "40"}, {"-buckets", "4"}, {"-scale", "300"}, {"-resume", out + ".ckpt"}, {"-factor"}} {
 		stderr.Reset()
 		if rc := cmdTrain(append([]string{"-out", fine, "-init", out, "-epochs", "1", in}, bad...), &stdout, &stderr); rc != 2 {
 			t.Errorf("-init with %v: exit %d: %s", bad, rc, stderr.String())
