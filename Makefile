@@ -335,7 +335,7 @@ data-pause data-resume data-stop data-status:
 # NET_CKPT, outside the embedded folder. NET_INIT=FILE starts from that
 # network's weights (`train -init`, fine-tuning) instead of random ones:
 # the committed (fourth) network is the third fine-tuned so,
-# docs/nnue-data.md step 8.
+# docs/nnue-data.md step 8; a NET_HIDDEN above that network's widens it.
 # The binary is rebuilt to embed the new network. Minutes to an hour, by
 # the size of the data.
 NET_DATA ?= $(DATA_DIR)/net-a8aadde048d5-2500n-s5-cut.bin $(foreach s,7 8 9 10 11 12,$(DATA_DIR)/net-a8aadde048d5-2500n-s$(s).bin)
