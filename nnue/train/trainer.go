@@ -15,7 +15,7 @@ import (
 
 // Options are the settings of a training run.
 type Options struct {
-	Hidden  int // hidden neurons (a new run only; a resumed one has its checkpoint's)
+	Hidden  int // hidden neurons (a new run only; a resumed one has its checkpoint's; one from a net, NewTrainerFrom, the net's or more)
 	Buckets int // output buckets by the number of pieces (likewise)
 	// KingBuckets is the number of king input buckets in nnue's built-in
 	// layout of that number (nnue.KingLayoutFor: 1, 4, 8 or 16; 0 is 1);
