@@ -28,6 +28,16 @@
 // off, and the games are numbered on from the count kept in FILE.games
 // (the next game index, rewritten before each game starts), so a resumed
 // run with the same -seed plays no game of the earlier runs again.
+//
+// With -pgn FILE every game is also written as PGN, in the order the
+// games end: the start position (book line and random plies) in a FEN
+// tag, the game's index in Round, the moves in SAN (a mate ends in #),
+// the result, and how the game ended in a Termination tag ("normal" for
+// mate and the drawing rules, "adjudication" for the score, ply and
+// table adjudications) and a closing comment naming the rule. With
+// -resign-score and -draw-after set out of reach the games end on the
+// board, which is how the built-in suite gamemates was made
+// (docs/commands.md, "epd").
 
 package cli
 
@@ -53,6 +63,7 @@ import (
 	"brudno/nnue/data"
 	"brudno/search"
 	"brudno/syzygy"
+	"brudno/testpositions"
 )
 
 // datagenConfig holds the settings of one data-generation run.
@@ -73,6 +84,7 @@ type datagenConfig struct {
 	progressEvery           time.Duration
 	stderr                  io.Writer
 	writeGame               func(rec *gameRecord) error
+	pgn                     io.Writer // -pgn: every game as PGN (nil: none)
 	gamesDone, wins, losses int
 	searches, searchNodes   uint64 // the searches of the games written, and their nodes
 
@@ -99,6 +111,7 @@ func cmdDatagen(args []string, stdout, stderr io.Writer) int {
 	bookPath := fs.String("book", "", "EPD/FEN `file` of opening positions (e.g. ../shared/books/noob_2moves.epd); none: random plies from the start position")
 	out := fs.String("out", "", "write the positions to this `file` (required)")
 	netFile := fs.String("nnue", "", "play the games with the NNUE network of this `file` (default: the hand-crafted evaluation); the scores recorded are then the network's search's")
+	pgnPath := fs.String("pgn", "", "also write every game as PGN to this `file` (replaced, or appended to with -append)")
 	appendOut := fs.Bool("append", false, "append to the output file instead of replacing it (bin: and go on with new games, numbered on from FILE.games)")
 	fs.IntVar(&cfg.games, "games", 1000, "games to play")
 	fs.Uint64Var(&cfg.nodes, "nodes", 5000, "nodes per move (with -soft-nodes: the hard limit of a search)")
@@ -153,6 +166,25 @@ func cmdDatagen(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg.stderr = stderr
 	cfg.progressEvery = 10 * time.Second
+	if *pgnPath != "" {
+		flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
+		if *appendOut {
+			flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND
+		}
+		pf, err := os.OpenFile(*pgnPath, flags, 0o644)
+		if err != nil {
+			fmt.Fprintf(stderr, "datagen: -pgn: %v\n", err)
+			return 1
+		}
+		pw := bufio.NewWriter(pf)
+		cfg.pgn = pw
+		defer func() {
+			if err := pw.Flush(); err != nil {
+				fmt.Fprintf(stderr, "datagen: -pgn: %v\n", err)
+			}
+			pf.Close()
+		}()
+	}
 	if *format == "bin" {
 		cfg.bin = true
 		return datagenBin(&cfg, *out, *appendOut, stdout, stderr)
@@ -342,6 +374,8 @@ type gameRecord struct {
 	records         []data.Record
 	result          float64
 	searches, nodes uint64 // the game's searches and the nodes they counted
+	pgn             string // the game as PGN (-pgn), without the Round tag's value
+	index           int    // the game's index
 }
 
 // positions returns the number of positions the game recorded.
@@ -392,7 +426,9 @@ func (cfg *datagenConfig) work(jobs <-chan int, done chan<- gameRecord) {
 	for g := range jobs {
 		tt.Clear()
 		s.Clear()
-		done <- cfg.playGame(s, ev, rand.New(rand.NewSource(cfg.seed*1_000_003+int64(g))))
+		rec := cfg.playGame(s, ev, rand.New(rand.NewSource(cfg.seed*1_000_003+int64(g))))
+		rec.index = g
+		done <- rec
 	}
 }
 
@@ -473,6 +509,9 @@ func (cfg *datagenConfig) collect(done chan gameRecord) error {
 		cfg.searches += rec.searches
 		cfg.searchNodes += rec.nodes
 		firstErr = cfg.writeGame(&rec)
+		if cfg.pgn != nil && firstErr == nil {
+			_, firstErr = fmt.Fprintf(cfg.pgn, rec.pgn, rec.index)
+		}
 		if time.Since(last) >= cfg.progressEvery || cfg.gamesDone == cfg.games {
 			last = time.Now()
 			el := time.Since(began).Seconds()
@@ -520,6 +559,11 @@ func (cfg *datagenConfig) playGame(s *search.Searcher, ev *eval.Evaluator, rng *
 	var searches, searched uint64
 	winStreak, drawStreak, lastSign := 0, 0, 0
 	var list board.MoveList
+	var startFEN, ending string
+	var sans []string
+	if cfg.pgn != nil {
+		startFEN = pos.FEN()
+	}
 game:
 	for ply := 0; ; ply++ {
 		pos.GenerateLegal(&list)
@@ -529,13 +573,16 @@ game:
 			if pos.Side() == board.White {
 				result = 0
 			}
+			ending = "checkmate"
 			break game
 		case list.Count == 0, pos.IsThreefold(), pos.IsFiftyMoveDraw(), pos.InsufficientMaterial(), ply >= cfg.maxPlies:
 			result = 0.5
+			ending = drawEnding(pos, list.Count, ply >= cfg.maxPlies)
 			break game
 		default:
 			if r, ok := cfg.tbResult(pos); ok {
 				result = r
+				ending = "tablebase adjudication"
 				break game
 			}
 			nodes := cfg.nodes - cfg.nodes/8 + uint64(rng.Int63n(int64(cfg.nodes/4+1)))
@@ -583,14 +630,23 @@ game:
 			}
 			if winStreak >= cfg.resignPly {
 				result = float64(sign+1) / 2
+				ending = "score adjudication (win)"
 				break game
 			}
 			if ply >= cfg.drawAfter && drawStreak >= cfg.drawPly {
 				result = 0.5
+				ending = "score adjudication (draw)"
 				break game
+			}
+			if cfg.pgn != nil {
+				sans = append(sans, testpositions.EncodeSAN(pos, res.Best))
 			}
 			pos.Make(res.Best)
 		}
+	}
+	var pgn string
+	if cfg.pgn != nil {
+		pgn = gamePGN(startFEN, sans, result, ending)
 	}
 	if cfg.bin {
 		if cfg.perGame > 0 && len(records) > cfg.perGame {
@@ -603,7 +659,7 @@ game:
 		if len(records) > 0 {
 			records[0].SetGameStart() // games can be told apart: a trainer holds out whole ones
 		}
-		return gameRecord{records: records, result: result, searches: searches, nodes: searched}
+		return gameRecord{records: records, result: result, searches: searches, nodes: searched, pgn: pgn}
 	}
 	if cfg.perGame > 0 && len(fens) > cfg.perGame {
 		rng.Shuffle(len(fens), func(i, j int) { fens[i], fens[j] = fens[j], fens[i] })
@@ -613,7 +669,74 @@ game:
 	for i, fen := range fens {
 		lines[i] = eval.FormatSample(fen, result)
 	}
-	return gameRecord{lines: lines, result: result, searches: searches, nodes: searched}
+	return gameRecord{lines: lines, result: result, searches: searches, nodes: searched, pgn: pgn}
+}
+
+// drawEnding names the rule that drew a game on the board.
+func drawEnding(pos *board.Position, legal int, plyLimit bool) string {
+	switch {
+	case legal == 0:
+		return "stalemate"
+	case pos.IsThreefold():
+		return "threefold repetition"
+	case pos.IsFiftyMoveDraw():
+		return "fifty-move rule"
+	case pos.InsufficientMaterial():
+		return "insufficient material"
+	case plyLimit:
+		return "ply limit adjudication"
+	}
+	return "draw"
+}
+
+// gamePGN returns a game as PGN, with %d where the Round tag's value (the
+// game's index) goes and every other % doubled.
+func gamePGN(startFEN string, sans []string, result float64, ending string) string {
+	res := map[float64]string{1: "1-0", 0.5: "1/2-1/2", 0: "0-1"}[result]
+	termination := "normal"
+	if strings.Contains(ending, "adjudication") {
+		termination = "adjudication"
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "[Event \"Brudno datagen\"]\n[Round \"%%d\"]\n[White \"Brudno\"]\n[Black \"Brudno\"]\n[Result \"%s\"]\n", res)
+	fmt.Fprintf(&sb, "[SetUp \"1\"]\n[FEN \"%s\"]\n[Termination \"%s\"]\n\n", startFEN, termination)
+	fields := strings.Fields(startFEN)
+	moveNo, black := 1, false
+	if len(fields) == 6 {
+		if n, err := strconv.Atoi(fields[5]); err == nil && n > 0 {
+			moveNo = n
+		}
+		black = fields[1] == "b"
+	}
+	col := 0
+	word := func(w string) {
+		if col > 0 && col+1+len(w) > 79 {
+			sb.WriteString("\n")
+			col = 0
+		} else if col > 0 {
+			sb.WriteString(" ")
+			col++
+		}
+		sb.WriteString(w)
+		col += len(w)
+	}
+	for i, san := range sans {
+		switch {
+		case !black:
+			word(fmt.Sprintf("%d.", moveNo))
+		case i == 0:
+			word(fmt.Sprintf("%d...", moveNo))
+		}
+		word(strings.ReplaceAll(san, "%", "%%"))
+		if black {
+			moveNo++
+		}
+		black = !black
+	}
+	word("{" + ending + "}")
+	word(res)
+	sb.WriteString("\n\n")
+	return sb.String()
 }
 
 // tbResult returns the result for White of a position the tables know
