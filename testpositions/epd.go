@@ -396,12 +396,12 @@ func (rec *Record) decode(pos *board.Position) error {
 					rec.AM = append(rec.AM, m)
 				}
 			}
-		case name == "dm":
+		case name == "dm" || name == "mated":
 			if len(op.Operands) != 1 {
-				return fmt.Errorf("dm needs one operand, got %d", len(op.Operands))
+				return fmt.Errorf("%s needs one operand, got %d", op.Opcode, len(op.Operands))
 			}
 			if n, err := strconv.Atoi(op.Operands[0]); err != nil || n < 1 || n > 500 {
-				return fmt.Errorf("dm: %q is not a number of moves from 1 to 500", clip(op.Operands[0]))
+				return fmt.Errorf("%s: %q is not a number of moves from 1 to 500", op.Opcode, clip(op.Operands[0]))
 			}
 		case perftDepth(op.Opcode) > 0:
 			if len(op.Operands) != 1 {
@@ -523,6 +523,20 @@ func (rec *Record) ID() string {
 // DirectMate returns the dm operand (mate in that many moves), or 0.
 func (rec *Record) DirectMate() int {
 	s, ok := rec.Operand("dm")
+	if !ok {
+		return 0
+	}
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+// Mated returns the operand of this project's opcode mated (the side to
+// move is mated in that many moves with best play: the position's UCI
+// score is "mate -N"), or 0. The EPD standard has dm for the side that
+// mates and nothing for the side that is mated; readers that do not know
+// mated pass over it as over any unknown opcode.
+func (rec *Record) Mated() int {
+	s, ok := rec.Operand("mated")
 	if !ok {
 		return 0
 	}

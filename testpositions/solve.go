@@ -35,6 +35,7 @@ type Result struct {
 	ID       string // the id operand, or ""
 	FEN      string
 	Expected string // what counts as solved, e.g. "bm Qg6", "am Qxb2", "dm 3"
+	WantMate int    // the record's mate distance (WantedMate): dm N gives N, mated N -N, else 0
 
 	Move  board.Move // the engine's best move (NoMove if none)
 	SAN   string     // the best move in SAN
@@ -63,10 +64,10 @@ type Runner struct {
 	OnResult func(Result)
 }
 
-// Solvable reports whether the record says what a solution is: a bm, am
-// or dm operation, or points for moves.
+// Solvable reports whether the record says what a solution is: a bm, am,
+// dm or mated operation, or points for moves.
 func (rec *Record) Solvable() bool {
-	return len(rec.BM) > 0 || len(rec.AM) > 0 || rec.DirectMate() > 0 || len(rec.Points) > 0
+	return len(rec.BM) > 0 || len(rec.AM) > 0 || rec.DirectMate() > 0 || rec.Mated() > 0 || len(rec.Points) > 0
 }
 
 // Expected describes the record's solution criteria as in the file.
@@ -74,7 +75,7 @@ func (rec *Record) Expected() string {
 	var parts []string
 	for _, op := range rec.Ops {
 		switch strings.ToLower(op.Opcode) {
-		case "bm", "am", "dm":
+		case "bm", "am", "dm", "mated":
 			parts = append(parts, op.Opcode+" "+strings.Join(op.Operands, " "))
 		}
 	}
@@ -104,7 +105,10 @@ func (rec *Record) PointsFor(m board.Move) (points, max int) {
 // Judge reports whether playing m with the score (a bound of kind bound,
 // as in search.Info) solves the record: m is one of bm (when given) and
 // none of am; with only points, m earns the most points; with dm N, the
-// score announces a mate in at most N moves and is not an upper bound.
+// score announces a mate in at most N moves and is not an upper bound;
+// with mated N, the score announces being mated in exactly N moves (a
+// longer defence is wrong, a shorter one a mate missed) and is not a
+// lower bound.
 func (rec *Record) Judge(m board.Move, score, bound int) bool {
 	if m == board.NoMove || !rec.Solvable() || slices.Contains(rec.AM, m) {
 		return false
@@ -122,6 +126,11 @@ func (rec *Record) Judge(m board.Move, score, bound int) bool {
 			return false
 		}
 		if mate := search.MateMoves(score); mate < 1 || mate > n {
+			return false
+		}
+	}
+	if n := rec.Mated(); n > 0 {
+		if bound == search.BoundLower || !search.IsMateScore(score) || search.MateMoves(score) != -n {
 			return false
 		}
 	}
@@ -173,7 +182,7 @@ func (r *Runner) Run(ctx context.Context, records []Record) ([]Result, error) {
 // Solve searches one record from a new game and judges the answer.
 func (r *Runner) Solve(ctx context.Context, rec *Record) Result {
 	e := r.Engine
-	res := Result{Line: rec.Line, ID: rec.ID(), FEN: rec.FEN, Expected: rec.Expected()}
+	res := Result{Line: rec.Line, ID: rec.ID(), FEN: rec.FEN, Expected: rec.Expected(), WantMate: rec.WantedMate()}
 	if err := e.NewGame(); err != nil {
 		res.Err = err.Error()
 		return res
