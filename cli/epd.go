@@ -33,10 +33,11 @@ func cmdEPD(args []string, stdout, stderr io.Writer) int {
 	threads := fs.Int("threads", 1, "search threads")
 	hash := fs.Int("hash", 64, "transposition table size in `MB`")
 	jsonOut := fs.String("json", "", "write every position's result and the summary as JSON to `FILE`")
+	mates := fs.Bool("mates", false, "only the positions with a mate distance (dm N, mated N): a line each with the depth at which the search reports that distance for good, and totals by distance; no times, so the same for the same build (needs -depth, one thread)")
 	var opts optionList
 	fs.Var(&opts, "option", "set a UCI option, `Name=Value` (repeatable; e.g. -option \"Move Overhead=30\")")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: brudno epd FILE [-movetime MS | -depth N | -nodes N] [-threads N] [-hash MB] [-option Name=Value ...] [-json OUT]")
+		fmt.Fprintln(stderr, "usage: brudno epd FILE [-movetime MS | -depth N | -nodes N] [-threads N] [-hash MB] [-option Name=Value ...] [-json OUT] [-mates]")
 		fmt.Fprintln(stderr, "Limits may be combined: the search of a position ends at the first one reached.")
 		fmt.Fprintf(stderr, "FILE may name a built-in suite: builtin:%s.\n", strings.Join(testpositions.EmbeddedSuiteNames(), ", builtin:"))
 		fs.PrintDefaults()
@@ -59,6 +60,10 @@ func cmdEPD(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "epd: -depth must be from 1 to %d\n", search.MaxPly-1)
 		return 2
 	}
+	if *mates && (*depth == 0 || *moveTime != 0 || *nodes != 0 || *threads != 1) {
+		fmt.Fprintln(stderr, "epd: -mates measures depths: give -depth N and no -movetime or -nodes, with one thread")
+		return 2
+	}
 	lim := testpositions.Limits{MoveTime: time.Duration(*moveTime) * time.Millisecond, Depth: *depth, Nodes: *nodes}
 	if lim.MoveTime == 0 && lim.Depth == 0 && lim.Nodes == 0 {
 		lim.MoveTime = defaultEPDMoveTime
@@ -67,6 +72,12 @@ func cmdEPD(args []string, stdout, stderr io.Writer) int {
 	records, total, ok := readEPDRecords(path, stderr)
 	if !ok {
 		return 2
+	}
+	if *mates {
+		if records, total = mateRecords(records); total == 0 {
+			fmt.Fprintf(stderr, "epd: %s: no position with dm or mated for -mates\n", path)
+			return 2
+		}
 	}
 	eng := newEPDEngine(*hash, *threads, opts, stderr)
 	if eng == nil {
@@ -86,7 +97,11 @@ func cmdEPD(args []string, stdout, stderr io.Writer) int {
 	width := epdIDWidth(records)
 	runner := &testpositions.Runner{Engine: eng, Limits: lim, OnResult: func(r testpositions.Result) {
 		prog.clear()
-		fmt.Fprintln(stdout, resultLine(r, total, min(width, 24)))
+		if *mates {
+			fmt.Fprintln(stdout, mateLine(r, total, min(width, 24), *depth))
+		} else {
+			fmt.Fprintln(stdout, resultLine(r, total, min(width, 24)))
+		}
 		prog.update(r)
 	}}
 	results, err := runner.Run(ctx, records)
@@ -96,7 +111,12 @@ func cmdEPD(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	sum := testpositions.Summarise(results)
-	printEPDSummary(stdout, path, sum)
+	if *mates {
+		printMateSummary(stdout, path, *depth, testpositions.SummariseMates(results, 20))
+		fmt.Fprintf(stderr, "epd: %d positions searched in %.1f s, %d nodes\n", sum.Positions, sum.SearchTime.Seconds(), sum.Nodes)
+	} else {
+		printEPDSummary(stdout, path, sum)
+	}
 	if jsonFile != nil {
 		err := writeEPDJSON(jsonFile, path, lim, results, sum)
 		if cerr := jsonFile.Close(); err == nil {
@@ -144,6 +164,86 @@ func readEPDRecords(path string, stderr io.Writer) (records []testpositions.Reco
 		fmt.Fprintf(stderr, "epd: %s: %d positions without bm, am, dm or points left out\n", path, n)
 	}
 	return records, total, true
+}
+
+// mateRecords keeps the records with a mate distance (dm or mated) and
+// returns them with their number.
+func mateRecords(records []testpositions.Record) ([]testpositions.Record, int) {
+	var out []testpositions.Record
+	for _, r := range records {
+		if r.WantedMate() != 0 {
+			out = append(out, r)
+		}
+	}
+	return out, len(out)
+}
+
+// mateDistance prints a mate distance as "mate in 3" or "mated in 2".
+func mateDistance(moves int) string {
+	if moves < 0 {
+		return fmt.Sprintf("mated in %d", -moves)
+	}
+	return fmt.Sprintf("mate in %d", moves)
+}
+
+// mateLine is -mates' line for a position: the distance, the depth it was
+// found at or the search's last word, and the move; nothing timed.
+func mateLine(r testpositions.Result, total, idWidth, depth int) string {
+	id := r.ID
+	if id == "" {
+		id = fmt.Sprintf("line %d", r.Line)
+	}
+	found := fmt.Sprintf("not found by depth %d (%s)", depth, scoreString(r.Score))
+	if r.Solved {
+		found = fmt.Sprintf("found at depth %d", r.SolveDepth)
+		if late := r.SolveDepth - testpositions.Par(r.WantMate) - 2; late > 0 {
+			found += fmt.Sprintf(" (%d beyond %d)", late, testpositions.Par(r.WantMate)+2)
+		}
+	}
+	line := fmt.Sprintf("%*d/%d %-*s %-11s %-8s %s", len(fmt.Sprint(total)), r.Index+1, total, idWidth, id, mateDistance(r.WantMate), r.SAN, found)
+	if r.Err != "" {
+		line += " error: " + r.Err
+	}
+	return line
+}
+
+// printMateSummary prints -mates' totals: a row per mate distance, the
+// positions found latest, and as the last line "FILE: mates found by
+// 2K+1 (2K+2 when mated) N/M, ...".
+func printMateSummary(w io.Writer, path string, depth int, s testpositions.MateSummary) {
+	fmt.Fprintf(w, "depth to the mate, searched to depth %d: the first depth from which the search reports the proved distance\n", depth)
+	fmt.Fprintf(w, "  %-12s %9s %8s %8s %10s %8s %9s %6s\n", "distance", "positions", "depth 2", "depth 4", "2K-1 (2K)", "+2", "found", "worst")
+	row := func(name string, t testpositions.MateTally) {
+		worst := "-"
+		if t.Found > 0 {
+			worst = fmt.Sprint(t.Worst)
+		}
+		fmt.Fprintf(w, "  %-12s %9d %8d %8d %10d %8d %9d %6s\n", name, t.Positions, t.By2, t.By4, t.ByPar, t.ByPar2, t.Found, worst)
+	}
+	for _, t := range s.Tallies {
+		row(mateDistance(t.Moves), t)
+	}
+	row("total", s.Total)
+	if len(s.Worst) > 0 {
+		fmt.Fprintln(w, "found after 2K+1 (2K+2 when mated), or not at all, the latest first:")
+		for _, r := range s.Worst {
+			how := fmt.Sprintf("not found by depth %d (%s)", depth, scoreString(r.Score))
+			if r.Solved {
+				how = fmt.Sprintf("found at depth %d", r.SolveDepth)
+			}
+			fmt.Fprintf(w, "  %-16s %-11s %s  %s\n", r.ID, mateDistance(r.WantMate), how, r.FEN)
+		}
+	}
+	var one, one2, one4 int
+	for _, t := range s.Tallies {
+		if t.Moves == 1 || t.Moves == -1 {
+			one += t.Positions
+			one2 += t.By2
+			one4 += t.By4
+		}
+	}
+	fmt.Fprintf(w, "%s: mates found by 2K+1 (2K+2 when mated) %d/%d, by depth %d %d/%d; mate and mated in 1 by depth 2 %d/%d, by depth 4 %d/%d\n",
+		path, s.Total.ByPar2, s.Total.Positions, depth, s.Total.Found, s.Total.Positions, one2, one, one4, one)
 }
 
 // newEPDEngine returns an engine with the table size, threads and UCI

@@ -125,3 +125,54 @@ func TestEPDCommandErrors(t *testing.T) {
 		t.Errorf("exit %d, stdout:\n%s", code, out)
 	}
 }
+
+// -mates reports the depth to each proved mate distance and totals them:
+// the same lines on a second run (no times), positions without dm or
+// mated left out, and the flags a depth measurement needs enforced.
+func TestEPDMates(t *testing.T) {
+	dir := t.TempDir()
+	suite := filepath.Join(dir, "mates.epd")
+	src := "6rk/6pp/8/6N1/8/8/8/6K1 w - - dm 1; id \"mate1.a\";\n" + // Nf7#
+		"k7/2K5/8/8/8/8/8/1R6 b - - mated 1; id \"mated1.a\";\n" + // Ka7 Ra1#
+		"r6k/6pp/7N/8/8/1Q6/8/6K1 w - - dm 2; id \"mate2.a\";\n" + // Qg8+ Rxg8 Nf7#
+		"r6k/6pp/7N/8/8/1Q6/8/6K1 w - - bm Qg8+; id \"other\";\n"
+	if err := os.WriteFile(suite, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runEPD(t, suite, "-depth", "8", "-hash", "4", "-mates")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %s", code, errs)
+	}
+	for _, want := range []string{
+		"1/3 mate1.a  mate in 1   Nf7#     found at depth 1\n",
+		"2/3 mated1.a mated in 1  Ka7      found at depth ",
+		"3/3 mate2.a  mate in 2   Qg8+     found at depth ",
+		"  mate in 1            1        1        1          1        1         1      1\n",
+		"  total                3        ",
+		suite + ": mates found by 2K+1 (2K+2 when mated) 3/3, by depth 8 3/3; mate and mated in 1 by depth 2 ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "other") || strings.Contains(out, " ms") {
+		t.Errorf("a position without a mate distance, or a time, in the output:\n%s", out)
+	}
+	if _, again, _ := runEPD(t, suite, "-depth", "8", "-hash", "4", "-mates"); again != out {
+		t.Errorf("a second run differs:\n%s\nfirst:\n%s", again, out)
+	}
+	for _, args := range [][]string{
+		{suite, "-mates"},
+		{suite, "-mates", "-depth", "8", "-nodes", "1000"},
+		{suite, "-mates", "-depth", "8", "-threads", "2"},
+	} {
+		if code, _, errs := runEPD(t, args...); code != 2 || !strings.Contains(errs, "-mates measures depths") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
+		}
+	}
+	none := filepath.Join(dir, "none.epd")
+	os.WriteFile(none, []byte("r6k/6pp/7N/8/8/1Q6/8/6K1 w - - bm Qg8+;\n"), 0o644)
+	if code, _, errs := runEPD(t, none, "-mates", "-depth", "4"); code != 2 || !strings.Contains(errs, "no position with dm or mated") {
+		t.Errorf("no mates: exit %d, stderr %q", code, errs)
+	}
+}
