@@ -1,6 +1,8 @@
 // The project's own small suites, built into the binary: mates in 1 to 3
 // and only-move positions (both constructed and verified by this
-// package's tests) and perft positions with published counts. Tests use
+// package's tests), mates from the engine's own games (gamemates: mate
+// and mated in 1 to 4, made by tools/gamemates, each distance re-proved
+// by the tests) and perft positions with published counts. Tests use
 // them, and `brudno epd builtin:NAME` runs them without any download.
 package testpositions
 
@@ -15,7 +17,8 @@ import (
 //go:embed suites/*.epd
 var embeddedSuites embed.FS
 
-// EmbeddedSuiteNames lists the built-in suites ("mates", "onlymove", "perft").
+// EmbeddedSuiteNames lists the built-in suites ("gamemates", "mates",
+// "onlymove", "perft").
 func EmbeddedSuiteNames() []string {
 	entries, _ := fs.ReadDir(embeddedSuites, "suites")
 	var names []string
