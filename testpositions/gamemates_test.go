@@ -83,9 +83,11 @@ func TestEmbeddedGameMatesProved(t *testing.T) {
 }
 
 // The engine, as it plays (one thread, a new table for each position),
-// finds every mate in one of gamemates at depth 1 and reports every
-// mated in one for good by depth 6, most by depth 4; these are the depths
-// of the search at the suite's making (docs/commands.md, "epd").
+// finds every mate in one of gamemates at depth 1, and reports every
+// mated in one for good by depth 6, at least 100 of the 104 by depth 4
+// and 68 by depth 2: the depths of the search when the suite was made
+// (docs/commands.md, "epd"), which a change to the search may better but
+// not worsen.
 func TestGameMatesDepthInOne(t *testing.T) {
 	var recs []Record
 	for _, rec := range embedded(t, "gamemates", 665) {
@@ -93,11 +95,7 @@ func TestGameMatesDepthInOne(t *testing.T) {
 			recs = append(recs, rec)
 		}
 	}
-	r := newRunner(Limits{Depth: 8})
-	if err := r.Engine.SetOption("Hash", "1"); err != nil {
-		t.Fatal(err)
-	}
-	results, err := r.Run(context.Background(), recs)
+	results, err := newRunner(Limits{Depth: 8}).Run(context.Background(), recs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,9 +107,10 @@ func TestGameMatesDepthInOne(t *testing.T) {
 	if in1.Moves != 1 || in1.Positions != 104 || in1.By2 != 104 || in1.Worst != 1 {
 		t.Errorf("mate in 1: %+v; want all 104 found at depth 1", in1)
 	}
-	if mated1.Moves != -1 || mated1.Positions != 104 || mated1.Found != 104 || mated1.Worst > 6 || mated1.By4 < 100 {
-		t.Errorf("mated in 1: %+v; want all 104 found by depth 6, at least 100 by depth 4", mated1)
+	if mated1.Moves != -1 || mated1.Positions != 104 || mated1.Found != 104 || mated1.Worst > 6 || mated1.By4 < 100 || mated1.By2 < 68 {
+		t.Errorf("mated in 1: %+v; want all 104 found by depth 6, at least 100 by depth 4 and 68 by depth 2", mated1)
 	}
+	t.Logf("mate in 1: %+v\nmated in 1: %+v", in1, mated1)
 	for _, r := range results {
 		if r.Solved && r.Mate != r.WantMate {
 			t.Errorf("%s: solved with mate %d, want %d", r.ID, r.Mate, r.WantMate)
