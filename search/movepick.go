@@ -48,7 +48,7 @@ type movePicker struct {
 	// that does not give check would be pruned: the rest of the quiet
 	// stage offers only those that check, and counts the others in skipped.
 	skipQuiets bool
-	skipChecks bool // with skipQuiets: the quiet checks too (PruneChecks)
+	skipChecks bool // with skipQuiets: the quiet checks too (PruneChecks; with PVChecks not at PV nodes)
 	skipped    int
 	excluded   board.Move // the move a singular-extension search leaves out: never returned
 }

@@ -451,7 +451,7 @@ const (
 	// does not give check (late move pruning and futility only grow
 	// stricter as the move number rises)
 	moveQuietsPruned
-	moveAllQuietsPruned // skipped, and so will every later quiet move (PruneChecks)
+	moveAllQuietsPruned // skipped, and so will every later quiet move (PruneChecks; with PVChecks not at PV nodes)
 	moveEndsNode        // the singular search decided the node: return the score
 )
 
@@ -540,14 +540,15 @@ const (
 	pruneNone      = iota
 	pruneThis      // skip the move
 	pruneQuiets    // skip it and every later quiet move that does not check
-	pruneAllQuiets // skip it and every later quiet move (PruneChecks)
+	pruneAllQuiets // skip it and every later quiet move (PruneChecks; with PVChecks not at PV nodes)
 )
 
 // pruneMove decides whether late move m of a non-PV node, not in check
 // (with PrunePVCheck, of any node but the root), can be skipped: late
 // move pruning, futility, history pruning and SEE pruning of quiet moves,
 // and SEE pruning of captures. Moves that give check are never skipped
-// (with PruneChecks, quiet checks fall to late move pruning and SEE).
+// (with PruneChecks, quiet checks fall to late move pruning and SEE;
+// with PVChecks too, only at nodes off the principal variation).
 // lmrDepth is the depth the move would be searched at after its
 // reduction.
 func (t *thread) pruneMove(n *node, m board.Move, quiet bool, hist, moveCount, lmrDepth int) int {
@@ -561,9 +562,10 @@ func (t *thread) pruneMove(n *node, m board.Move, quiet bool, hist, moveCount, l
 		if !lmp && !futile && !badHistory && !(o.SEEPruning && lmrDepth <= seeQuietDepth) {
 			return pruneNone
 		}
+		pruneChecks := o.PruneChecks && !(o.PVChecks && n.pvNode)
 		if t.givesCheck(n.ply, m) {
 			switch {
-			case !o.PruneChecks:
+			case !pruneChecks:
 				return pruneNone
 			case lmp:
 				return pruneAllQuiets
@@ -573,7 +575,7 @@ func (t *thread) pruneMove(n *node, m board.Move, quiet bool, hist, moveCount, l
 			return pruneNone
 		}
 		switch {
-		case lmp && o.PruneChecks:
+		case lmp && pruneChecks:
 			return pruneAllQuiets
 		case lmp, futile:
 			return pruneQuiets
