@@ -279,7 +279,7 @@ func TestBundleSwitches(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		field func(*Options) *bool
-		on    bool // in play (bundle B since its match; A, D and CheckOrder since theirs)
+		on    bool // in play (bundle B since its match; A, D and CheckOrder since theirs; PVChecks under test)
 	}{
 		{"CaptureLMR", func(o *Options) *bool { return &o.CaptureLMR }, true},
 		{"IIRPVCut", func(o *Options) *bool { return &o.IIRPVCut }, true},
@@ -294,6 +294,7 @@ func TestBundleSwitches(t *testing.T) {
 		{"TrivialCutSkip", func(o *Options) *bool { return &o.TrivialCutSkip }, true},
 		{"CheckOrder", func(o *Options) *bool { return &o.CheckOrder }, true},
 		{"UpcomingRep", func(o *Options) *bool { return &o.UpcomingRep }, true},
+		{"PVChecks", func(o *Options) *bool { return &o.PVChecks }, false},
 	} {
 		o := DefaultOptions()
 		if *c.field(&o) != c.on {

@@ -361,3 +361,37 @@ func TestFiftyMoveRuleInQuiescence(t *testing.T) {
 		}
 	}
 }
+
+// With PVChecks, quiet checks at PV nodes escape late move pruning and SEE
+// pruning again, so a mate by quiet checks shows at a lower depth: in
+// WAC.197 (1...Qf1+ 2.Rg1 Ng3+) from depth 3, where PruneChecks alone
+// needs depth 5. The mates of 1...Ra2?? (2.Rd8) and of the smothered mate
+// (1.Qg8+ Rxg8 2.Nf7) show by depths 3 and 5 with it on.
+func TestPVChecksMates(t *testing.T) {
+	on := DefaultOptions()
+	on.PVChecks = true
+	const wac197 = "7k/1p4p1/7p/3P1n2/4Q3/2P2P2/PP3qRP/7K b - - 0 1"
+	if r := searchFEN(t, wac197, Limits{Depth: 3}, on); r.Best.String() != "f2f1" || !IsMateScore(r.Score) || MateMoves(r.Score) != 3 {
+		t.Errorf("WAC.197, PVChecks, depth 3: %v score %d, want f2f1 and mate 3", r.Best, r.Score)
+	}
+	if r := searchFEN(t, wac197, Limits{Depth: 3}, DefaultOptions()); IsMateScore(r.Score) {
+		t.Errorf("WAC.197, default, depth 3: %v score %d, want no mate yet (PVChecks makes no difference)", r.Best, r.Score)
+	}
+
+	const ra2 = "r5k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1"
+	p, err := board.ParseFEN(ra2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := p.ParseMove("a8a2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := searchFEN(t, ra2, Limits{Depth: 3, SearchMoves: []board.Move{m}}, on); r.Score != -Mate+2 {
+		t.Errorf("1...Ra2??, PVChecks, depth 3: score %d, want %d (mated in 1)", r.Score, -Mate+2)
+	}
+	const smothered = "r6k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1"
+	if r := searchFEN(t, smothered, Limits{Depth: 5}, on); r.Best.String() != "b3g8" || !IsMateScore(r.Score) || MateMoves(r.Score) != 2 {
+		t.Errorf("smothered mate, PVChecks, depth 5: %v score %d, want b3g8 and mate 2", r.Best, r.Score)
+	}
+}
