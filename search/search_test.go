@@ -364,7 +364,7 @@ func TestFiftyMoveRuleInQuiescence(t *testing.T) {
 
 // With PVChecks, quiet checks at PV nodes escape late move pruning and SEE
 // pruning again, so a mate by quiet checks shows at a lower depth: in
-// WAC.197 (1...Qf1+ 2.Rg1 Ng3+) from depth 3, where PruneChecks alone
+// WAC.197 (mate in 3 by 1...Qf1+ 2.Rg1 Ng3+) from depth 3, where PruneChecks alone
 // needs depth 5. The mates of 1...Ra2?? (2.Rd8) and of the smothered mate
 // (1.Qg8+ Rxg8 2.Nf7) show by depths 3 and 5 with it on.
 func TestPVChecksMates(t *testing.T) {
