@@ -32,7 +32,7 @@ func TestEPDCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	jsonPath := filepath.Join(dir, "out.json")
-	code, out, errs := runEPD(t, suite, "-depth", "6", "-hash", "8", "-option", "Move Overhead=10", "-json", jsonPath)
+	code, out, errs := runEPD(t, suite, "-depth", "5", "-hash", "8", "-option", "Move Overhead=10", "-json", jsonPath)
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %s", code, errs)
 	}
@@ -41,7 +41,7 @@ func TestEPDCommand(t *testing.T) {
 		t.Fatalf("stdout:\n%s", out)
 	}
 	if !strings.HasPrefix(lines[0], "1/2 t.1 ok   Qg8+     (bm Qg8+) found at depth ") ||
-		!strings.HasPrefix(lines[1], "2/2 t.2 FAIL Qg8+     (bm Nf7+) depth 6, mate 2, ") {
+		!strings.HasPrefix(lines[1], "2/2 t.2 FAIL Qg8+     (bm Nf7+) depth 5, mate 2, ") {
 		t.Errorf("result lines:\n%s\n%s", lines[0], lines[1])
 	}
 	if !strings.HasPrefix(lines[3], suite+": solved 1/2 (50.0%), mean time-to-solution ") || !strings.HasSuffix(lines[3], " ms") {
@@ -78,11 +78,11 @@ func TestEPDCommand(t *testing.T) {
 	if err := json.Unmarshal(data, &doc); err != nil {
 		t.Fatalf("%v in %s", err, data)
 	}
-	if doc.File != suite || doc.Limits.Depth != 6 || doc.Summary.Positions != 2 || doc.Summary.Solved != 1 || len(doc.Positions) != 2 {
+	if doc.File != suite || doc.Limits.Depth != 5 || doc.Summary.Positions != 2 || doc.Summary.Solved != 1 || len(doc.Positions) != 2 {
 		t.Fatalf("JSON %s", data)
 	}
 	p := doc.Positions[0]
-	if p.MoveUCI != "b3g8" || !p.Solved || p.Mate != 2 || p.Depth != 6 || p.DepthToSolution == nil || len(p.PV) != 3 || p.PV[0] != "b3g8" {
+	if p.MoveUCI != "b3g8" || !p.Solved || p.Mate != 2 || p.Depth != 5 || p.DepthToSolution == nil || len(p.PV) != 3 || p.PV[0] != "b3g8" {
 		t.Errorf("JSON position %+v", p)
 	}
 	if doc.Positions[1].Solved || doc.Positions[1].DepthToSolution != nil {

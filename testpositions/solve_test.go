@@ -111,7 +111,7 @@ func TestSolveVerdicts(t *testing.T) {
 		}
 		recs = append(recs, rec)
 	}
-	results, err := newRunner(Limits{Depth: 6}).Run(context.Background(), recs)
+	results, err := newRunner(Limits{Depth: 5}).Run(context.Background(), recs)
 	if err != nil {
 		t.Fatal(err)
 	}
