@@ -267,7 +267,8 @@ func TestSwitchesCountTheirWork(t *testing.T) {
 // Each technique of the reductions-and-extensions, the pruning and the
 // fourth bundles and the later switches changes the search when switched
 // from its default (DrawJitter, whose tree here has no draw, in
-// TestRepetitionScore), and
+// TestRepetitionScore; PVChecks, which spares only mates, in
+// TestPVChecksMates), and
 // a reduced quiet move's re-search moves its continuation entries the way
 // it ended.
 func TestBundleSwitches(t *testing.T) {
@@ -279,7 +280,7 @@ func TestBundleSwitches(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		field func(*Options) *bool
-		on    bool // in play (bundle B since its match; A, D and CheckOrder since theirs; PVChecks under test)
+		on    bool // in play (bundle B since its match; A, D and CheckOrder since theirs)
 	}{
 		{"CaptureLMR", func(o *Options) *bool { return &o.CaptureLMR }, true},
 		{"IIRPVCut", func(o *Options) *bool { return &o.IIRPVCut }, true},
@@ -294,7 +295,6 @@ func TestBundleSwitches(t *testing.T) {
 		{"TrivialCutSkip", func(o *Options) *bool { return &o.TrivialCutSkip }, true},
 		{"CheckOrder", func(o *Options) *bool { return &o.CheckOrder }, true},
 		{"UpcomingRep", func(o *Options) *bool { return &o.UpcomingRep }, true},
-		{"PVChecks", func(o *Options) *bool { return &o.PVChecks }, false},
 	} {
 		o := DefaultOptions()
 		if *c.field(&o) != c.on {

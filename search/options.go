@@ -153,7 +153,7 @@ type Options struct {
 	NegExtCut       bool `switch:"on"`  // a hash move that is not singular is searched a ply shallower also at cut nodes
 	PrunePVCheck    bool `switch:"on"`  // the move loop's pruning also at PV nodes and in check (futility not in check)
 	PruneChecks     bool `switch:"on"`  // quiet checks fall to late move pruning, and to SEE pruning by the captures' threshold
-	PVChecks        bool `switch:"off"` // with PruneChecks: quiet checks at PV nodes are spared again (PruneChecks only at the other nodes)
+	PVChecks        bool `switch:"off"` // with PruneChecks: a quiet check that mates is never pruned at a PV node
 	PruneBlend      bool `switch:"on"`  // reverse futility returns the mean of evaluation and beta, ProbCut its score less the margin
 	RFPTTHist       bool `switch:"on"`  // no reverse futility when the hash move is quiet with a history below RFPHistMin
 	MinorCorr       bool `switch:"on"`  // correction history also by side to move and the knights, bishops and kings of both colours

@@ -548,7 +548,8 @@ const (
 // move pruning, futility, history pruning and SEE pruning of quiet moves,
 // and SEE pruning of captures. Moves that give check are never skipped
 // (with PruneChecks, quiet checks fall to late move pruning and SEE;
-// with PVChecks too, only at nodes off the principal variation).
+// with PVChecks too, at PV nodes only those that do not mate, each one
+// alone).
 // lmrDepth is the depth the move would be searched at after its
 // reduction.
 func (t *thread) pruneMove(n *node, m board.Move, quiet bool, hist, moveCount, lmrDepth int) int {
@@ -562,17 +563,23 @@ func (t *thread) pruneMove(n *node, m board.Move, quiet bool, hist, moveCount, l
 		if !lmp && !futile && !badHistory && !(o.SEEPruning && lmrDepth <= seeQuietDepth) {
 			return pruneNone
 		}
-		pruneChecks := o.PruneChecks && !(o.PVChecks && n.pvNode)
+		// PVChecks: at a PV node the quiet checks are judged one by one
+		// (the picker goes on offering them after late move pruning), and
+		// one that mates is searched whatever the pruning says.
+		spareMates := o.PVChecks && n.pvNode
+		pruneChecks := o.PruneChecks && !spareMates
 		if t.givesCheck(n.ply, m) {
 			switch {
-			case !pruneChecks:
+			case !o.PruneChecks:
 				return pruneNone
-			case lmp:
+			case !lmp && !(o.SEEPruning && depth <= seeNoisyDepth && !pos.SEEGE(m, -seeNoisyMul*depth)):
+				return pruneNone
+			case spareMates && t.mates(m):
+				return pruneNone
+			case lmp && pruneChecks:
 				return pruneAllQuiets
-			case o.SEEPruning && depth <= seeNoisyDepth && !pos.SEEGE(m, -seeNoisyMul*depth):
-				return pruneThis
 			}
-			return pruneNone
+			return pruneThis
 		}
 		switch {
 		case lmp && pruneChecks:
@@ -593,6 +600,14 @@ func (t *thread) pruneMove(n *node, m board.Move, quiet bool, hist, moveCount, l
 		return pruneThis
 	}
 	return pruneNone
+}
+
+// mates reports whether move m, a check, mates.
+func (t *thread) mates(m board.Move) bool {
+	t.pos.Make(m)
+	mate := !t.pos.HasLegalMove()
+	t.pos.Unmake()
+	return mate
 }
 
 // givesCheck reports whether move m of the position at ply gives check,
