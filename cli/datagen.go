@@ -374,8 +374,7 @@ type gameRecord struct {
 	records         []data.Record
 	result          float64
 	searches, nodes uint64 // the game's searches and the nodes they counted
-	pgn             string // the game as PGN (-pgn), without the Round tag's value
-	index           int    // the game's index
+	pgn             string // the game as PGN (-pgn)
 }
 
 // positions returns the number of positions the game recorded.
@@ -426,9 +425,7 @@ func (cfg *datagenConfig) work(jobs <-chan int, done chan<- gameRecord) {
 	for g := range jobs {
 		tt.Clear()
 		s.Clear()
-		rec := cfg.playGame(s, ev, rand.New(rand.NewSource(cfg.seed*1_000_003+int64(g))))
-		rec.index = g
-		done <- rec
+		done <- cfg.playGame(s, ev, g, rand.New(rand.NewSource(cfg.seed*1_000_003+int64(g))))
 	}
 }
 
@@ -510,7 +507,7 @@ func (cfg *datagenConfig) collect(done chan gameRecord) error {
 		cfg.searchNodes += rec.nodes
 		firstErr = cfg.writeGame(&rec)
 		if cfg.pgn != nil && firstErr == nil {
-			_, firstErr = fmt.Fprintf(cfg.pgn, rec.pgn, rec.index)
+			_, firstErr = io.WriteString(cfg.pgn, rec.pgn)
 		}
 		if time.Since(last) >= cfg.progressEvery || cfg.gamesDone == cfg.games {
 			last = time.Now()
@@ -546,9 +543,9 @@ func (cfg *datagenConfig) opening(rng *rand.Rand) *board.Position {
 	}
 }
 
-// playGame plays one self-play game and returns its quiet positions with
+// playGame plays game number index and returns its quiet positions with
 // the result.
-func (cfg *datagenConfig) playGame(s *search.Searcher, ev *eval.Evaluator, rng *rand.Rand) gameRecord {
+func (cfg *datagenConfig) playGame(s *search.Searcher, ev *eval.Evaluator, index int, rng *rand.Rand) gameRecord {
 	pos := cfg.opening(rng)
 	opts := search.DefaultOptions()
 	opts.Threads = 1
@@ -646,7 +643,7 @@ game:
 	}
 	var pgn string
 	if cfg.pgn != nil {
-		pgn = gamePGN(startFEN, sans, result, ending)
+		pgn = gamePGN(index, startFEN, sans, result, ending)
 	}
 	if cfg.bin {
 		if cfg.perGame > 0 && len(records) > cfg.perGame {
@@ -689,16 +686,15 @@ func drawEnding(pos *board.Position, legal int, plyLimit bool) string {
 	return "draw"
 }
 
-// gamePGN returns a game as PGN, with %d where the Round tag's value (the
-// game's index) goes and every other % doubled.
-func gamePGN(startFEN string, sans []string, result float64, ending string) string {
+// gamePGN returns game number index as PGN.
+func gamePGN(index int, startFEN string, sans []string, result float64, ending string) string {
 	res := map[float64]string{1: "1-0", 0.5: "1/2-1/2", 0: "0-1"}[result]
 	termination := "normal"
 	if strings.Contains(ending, "adjudication") {
 		termination = "adjudication"
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "[Event \"Brudno datagen\"]\n[Round \"%%d\"]\n[White \"Brudno\"]\n[Black \"Brudno\"]\n[Result \"%s\"]\n", res)
+	fmt.Fprintf(&sb, "[Event \"Brudno datagen\"]\n[Round \"%d\"]\n[White \"Brudno\"]\n[Black \"Brudno\"]\n[Result \"%s\"]\n", index, res)
 	fmt.Fprintf(&sb, "[SetUp \"1\"]\n[FEN \"%s\"]\n[Termination \"%s\"]\n\n", startFEN, termination)
 	fields := strings.Fields(startFEN)
 	moveNo, black := 1, false
@@ -708,35 +704,46 @@ func gamePGN(startFEN string, sans []string, result float64, ending string) stri
 		}
 		black = fields[1] == "b"
 	}
-	col := 0
-	word := func(w string) {
-		if col > 0 && col+1+len(w) > 79 {
-			sb.WriteString("\n")
-			col = 0
-		} else if col > 0 {
-			sb.WriteString(" ")
-			col++
-		}
-		sb.WriteString(w)
-		col += len(w)
-	}
+	w := pgnWriter{width: 79}
 	for i, san := range sans {
 		switch {
 		case !black:
-			word(fmt.Sprintf("%d.", moveNo))
+			san = fmt.Sprintf("%d. %s", moveNo, san)
 		case i == 0:
-			word(fmt.Sprintf("%d...", moveNo))
+			san = fmt.Sprintf("%d... %s", moveNo, san)
 		}
-		word(strings.ReplaceAll(san, "%", "%%"))
+		w.add(san)
 		if black {
 			moveNo++
 		}
 		black = !black
 	}
-	word("{" + ending + "}")
-	word(res)
+	w.add("{" + ending + "}")
+	w.add(res)
+	sb.WriteString(w.sb.String())
 	sb.WriteString("\n\n")
 	return sb.String()
+}
+
+// pgnWriter lays out PGN movetext: tokens (a numbered move, a comment, the
+// result) joined by spaces, in lines of at most width characters.
+type pgnWriter struct {
+	sb      strings.Builder
+	lineLen int
+	width   int
+}
+
+func (w *pgnWriter) add(text string) {
+	if w.lineLen > 0 && w.lineLen+len(text)+1 > w.width {
+		w.sb.WriteString("\n")
+		w.lineLen = 0
+	}
+	if w.lineLen > 0 {
+		w.sb.WriteString(" ")
+		w.lineLen++
+	}
+	w.sb.WriteString(text)
+	w.lineLen += len(text)
 }
 
 // tbResult returns the result for White of a position the tables know

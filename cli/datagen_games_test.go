@@ -47,7 +47,7 @@ func TestGamePGNMoveNumbers(t *testing.T) {
 	for i := 0; i < 30; i++ {
 		sans = append(sans, "Kg1", "Kg3")
 	}
-	got := gamePGN("r7/8/8/8/8/6k1/8/7K b - - 3 12", sans, 0.5, "ply limit adjudication")
+	got := gamePGN(0, "r7/8/8/8/8/6k1/8/7K b - - 3 12", sans, 0.5, "ply limit adjudication")
 	if !strings.Contains(got, "\n\n12... Ra1+ 13. Kh2 Ra2+ 14. Kg1 Kg3 15. Kg1") || !strings.Contains(got, "[Termination \"adjudication\"]") ||
 		!strings.HasSuffix(got, "{ply limit adjudication} 1/2-1/2\n\n") {
 		t.Errorf("PGN:\n%s", got)

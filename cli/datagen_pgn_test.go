@@ -36,27 +36,6 @@ func fastchessScore(score int) string {
 	return fmt.Sprintf("%s%.2f", sign, float64(abs(score))/100)
 }
 
-// pgnWriter lays out movetext as fastchess does: "N." before White's
-// moves ("N..." when Black moves first), a comment after each move, lines
-// of at most 80 characters.
-type pgnWriter struct {
-	sb      strings.Builder
-	lineLen int
-}
-
-func (w *pgnWriter) add(text string) {
-	if w.lineLen > 0 && w.lineLen+len(text)+1 > 80 {
-		w.sb.WriteString("\n")
-		w.lineLen = 0
-	}
-	if w.lineLen > 0 {
-		w.sb.WriteString(" ")
-		w.lineLen++
-	}
-	w.sb.WriteString(text)
-	w.lineLen += len(text)
-}
-
 // datagenGamePGN plays one datagen game (the code path of `datagen
 // -format bin`) and returns it as a PGN game with a fastchess comment on
 // every move searched, with the records datagen made of it. The position
@@ -64,7 +43,7 @@ func (w *pgnWriter) add(text string) {
 // played; the PGN plays it, so that both record the same positions.
 func datagenGamePGN(t testing.TB, cfg *datagenConfig, s *search.Searcher, rng *rand.Rand, cutechess bool) (string, []data.Record) {
 	t.Helper()
-	var w pgnWriter
+	w := pgnWriter{width: 80} // fastchess's movetext: a comment after each move, lines of at most 80 characters
 	var start string
 	first := true
 	cfg.trace = func(pos *board.Position, res search.Result) {
@@ -85,7 +64,7 @@ func datagenGamePGN(t testing.TB, cfg *datagenConfig, s *search.Searcher, rng *r
 		w.add(san + " {" + comment + "}")
 		first = false
 	}
-	rec := cfg.playGame(s, eval.NewEvaluator(), rng)
+	rec := cfg.playGame(s, eval.NewEvaluator(), 0, rng)
 	cfg.trace = nil
 	result := data.ResultFromScore(rec.result).String()
 	w.add(result)
