@@ -220,7 +220,7 @@ func decodeGame(text string, maxPly int) (g *pgnGame, err error) {
 	if v := tags["variant"]; v != "" && !strings.EqualFold(v, "standard") && !strings.EqualFold(v, "chess") {
 		return nil, fmt.Errorf("variant %q is not supported", v)
 	}
-	movetext, err := cleanMovetext(moveText)
+	movetext, err := CleanMovetext(moveText)
 	if err != nil {
 		return nil, err
 	}
@@ -305,10 +305,10 @@ func GameTags(text string) (tags map[string]string, movetext string, err error) 
 	return tags, strings.Join(moveLines, "\n"), nil
 }
 
-// cleanMovetext removes comments ({...} and ; to the end of the line),
+// CleanMovetext removes comments ({...} and ; to the end of the line),
 // variations and NAGs and repairs the
 // notation slips the PGN library rejects.
-func cleanMovetext(s string) (string, error) {
+func CleanMovetext(s string) (string, error) {
 	var sb strings.Builder
 	depth, inComment, inLineComment := 0, false, false
 	for _, c := range s {

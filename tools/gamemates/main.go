@@ -139,7 +139,10 @@ func gameCandidates(text string, plies int) ([]candidate, error) {
 	if err != nil {
 		return nil, err
 	}
-	sans := movetextSANs(movetext)
+	sans, err := movetextSANs(movetext)
+	if err != nil {
+		return nil, err
+	}
 	if len(sans) == 0 || !strings.HasSuffix(sans[len(sans)-1], "#") {
 		return nil, nil
 	}
@@ -169,28 +172,26 @@ func gameCandidates(text string, plies int) ([]candidate, error) {
 	return cs, nil
 }
 
-// movetextSANs returns the moves of a movetext without comments, move
-// numbers and the result.
-func movetextSANs(s string) []string {
+// movetextSANs returns the moves of a movetext without comments,
+// variations, move numbers and the result.
+func movetextSANs(s string) ([]string, error) {
+	clean, err := book.CleanMovetext(s)
+	if err != nil {
+		return nil, err
+	}
 	var out []string
-	depth := 0
-	for _, w := range strings.Fields(strings.NewReplacer("{", " { ", "}", " } ").Replace(s)) {
-		switch {
-		case w == "{":
-			depth++
-		case w == "}":
-			depth--
-		case depth > 0, w == "1-0", w == "0-1", w == "1/2-1/2", w == "*":
-		default:
-			if i := strings.LastIndex(w, "."); i >= 0 {
-				w = w[i+1:]
-			}
-			if w != "" {
-				out = append(out, w)
-			}
+	for _, w := range strings.Fields(clean) {
+		if w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*" {
+			continue
+		}
+		if i := strings.LastIndex(w, "."); i >= 0 {
+			w = w[i+1:]
+		}
+		if w != "" {
+			out = append(out, w)
 		}
 	}
-	return out
+	return out, nil
 }
 
 // epdFEN is the position's FEN without the clocks.

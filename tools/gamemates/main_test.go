@@ -48,7 +48,11 @@ func TestGameCandidates(t *testing.T) {
 
 // The moves of a movetext without numbers, comments and result.
 func TestMovetextSANs(t *testing.T) {
-	got := strings.Join(movetextSANs("12... Ra1+ {a note, 13. Kg2} 13. Kh2 Ra2+ 14.Kg1 1/2-1/2"), " ")
+	sans, err := movetextSANs("12... Ra1+ {a note, 13. Kg2} 13. Kh2 Ra2+ 14.Kg1 1/2-1/2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(sans, " ")
 	if got != "Ra1+ Kh2 Ra2+ Kg1" {
 		t.Errorf("got %q", got)
 	}
