@@ -153,7 +153,7 @@ type Options struct {
 	NegExtCut       bool `switch:"on"`  // a hash move that is not singular is searched a ply shallower also at cut nodes
 	PrunePVCheck    bool `switch:"on"`  // the move loop's pruning also at PV nodes and in check (futility not in check)
 	PruneChecks     bool `switch:"on"`  // quiet checks fall to late move pruning, and to SEE pruning by the captures' threshold
-	PVChecks        bool `switch:"off"` // with PruneChecks: a quiet check that mates is never pruned at a PV node
+	PVChecks        bool `switch:"on"`  // with PruneChecks: a quiet check that mates is never pruned at a PV node
 	PruneBlend      bool `switch:"on"`  // reverse futility returns the mean of evaluation and beta, ProbCut its score less the margin
 	RFPTTHist       bool `switch:"on"`  // no reverse futility when the hash move is quiet with a history below RFPHistMin
 	MinorCorr       bool `switch:"on"`  // correction history also by side to move and the knights, bishops and kings of both colours
@@ -203,8 +203,8 @@ func switchTable() []Switch {
 // at its tag's default. ETC is off: with the other enhancements on it
 // saves under 1% of the nodes and its probes of every child cost about a
 // fifth of the time to depth (docs/search-lab.md), so it is for the
-// laboratory. CheckExtSEE and PVChecks wait for a match that says they
-// gain (docs/search-strength.md); YBWShareHistory did not speed YBW up.
+// laboratory. CheckExtSEE waits for a match that says it gains
+// (docs/search-strength.md); YBWShareHistory did not speed YBW up.
 func DefaultOptions() Options {
 	o := Options{Threads: 1, MultiPV: 1, Algorithm: PVS, TBProbeDepth: 1, TBProbeLimit: 7, TB50MoveRule: true}
 	for _, s := range Switches {

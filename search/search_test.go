@@ -362,31 +362,35 @@ func TestFiftyMoveRuleInQuiescence(t *testing.T) {
 	}
 }
 
-// With PVChecks, a quiet check that mates escapes late move pruning and
-// SEE pruning at PV nodes, so a mate near the horizon shows at a lower
-// depth: mated1.g15 of gamemates (1...Kb4 2.Qb2#) is mated in 1 from depth
-// 2, where PruneChecks alone reports it from depth 6 (the hand-crafted
-// evaluation), and mated2.g97 mated in 2 from depth 2 instead of 5. Only
-// mates are spared: in WAC.197 (mate in 3 by 1...Qf1+ 2.Rg1 Ng3+, a check
-// that does not mate) the mate shows from depth 5 either way. The mates
-// of 1...Ra2?? (2.Rd8) and of the smothered mate (1.Qg8+ Rxg8 2.Nf7) show
-// by depths 3 and 5 with it on.
+// With PVChecks (in play), a quiet check that mates escapes late move
+// pruning and SEE pruning at PV nodes, so a mate near the horizon shows at
+// a lower depth: mated1.g15 of gamemates (1...Kb4 2.Qb2#) is mated in 1
+// from depth 2, where PruneChecks alone reports it from depth 6 (the
+// hand-crafted evaluation), and mated2.g97 mated in 2 from depth 2 instead
+// of 5. Only mates are spared: in WAC.197 (mate in 3 by 1...Qf1+ 2.Rg1
+// Ng3+, a check that does not mate) the mate shows from depth 5 either
+// way. The mates of 1...Ra2?? (2.Rd8) and of the smothered mate (1.Qg8+
+// Rxg8 2.Nf7) show by depths 3 and 5.
 func TestPVChecksMates(t *testing.T) {
 	on := DefaultOptions()
-	on.PVChecks = true
+	if !on.PVChecks {
+		t.Fatal("PVChecks is off by default")
+	}
+	off := on
+	off.PVChecks = false
 	const g15 = "7Q/8/1K6/6p1/2k5/8/2Q5/8 b - - 0 1"
 	if r := searchFEN(t, g15, Limits{Depth: 2}, on); r.Score != -Mate+2 {
 		t.Errorf("mated1.g15, PVChecks, depth 2: %v score %d, want %d (mated in 1)", r.Best, r.Score, -Mate+2)
 	}
-	if r := searchFEN(t, g15, Limits{Depth: 5}, DefaultOptions()); IsMateScore(r.Score) {
-		t.Errorf("mated1.g15, default, depth 5: %v score %d, want no mate yet (PVChecks makes no difference)", r.Best, r.Score)
+	if r := searchFEN(t, g15, Limits{Depth: 5}, off); IsMateScore(r.Score) {
+		t.Errorf("mated1.g15, PVChecks off, depth 5: %v score %d, want no mate yet (without PVChecks the pruning hides it)", r.Best, r.Score)
 	}
 	const g97 = "1R2Q3/1k3P1n/8/2p1P3/p6P/P5R1/1P6/4K1Bb b - - 0 1"
 	if r := searchFEN(t, g97, Limits{Depth: 2}, on); r.Score != -Mate+4 {
 		t.Errorf("mated2.g97, PVChecks, depth 2: %v score %d, want %d (mated in 2)", r.Best, r.Score, -Mate+4)
 	}
-	if r := searchFEN(t, g97, Limits{Depth: 4}, DefaultOptions()); IsMateScore(r.Score) {
-		t.Errorf("mated2.g97, default, depth 4: %v score %d, want no mate yet (PVChecks makes no difference)", r.Best, r.Score)
+	if r := searchFEN(t, g97, Limits{Depth: 4}, off); IsMateScore(r.Score) {
+		t.Errorf("mated2.g97, PVChecks off, depth 4: %v score %d, want no mate yet (without PVChecks the pruning hides it)", r.Best, r.Score)
 	}
 	const wac197 = "7k/1p4p1/7p/3P1n2/4Q3/2P2P2/PP3qRP/7K b - - 0 1"
 	if r := searchFEN(t, wac197, Limits{Depth: 4}, on); IsMateScore(r.Score) {
