@@ -345,66 +345,105 @@ dot_done:
 // func screluDotPairAVX2(us, them, w1, w2 *int16, n int) int32
 //
 // screluDotAVX2(us, w1, n) + screluDotAVX2(them, w2, n) in one call: the
-// two halves of the output layer's input summed into the same int32
-// lanes, which are added up once at the end (wrapping, so the order of
-// the additions does not change the result).
+// two halves of the output layer's input go through one loop side by
+// side, 64 lanes of each a turn (32 in the tail), into four sums of int32
+// lanes added up once at the end (wrapping, so the order of the additions
+// does not change the result).
 TEXT ·screluDotPairAVX2(SB), NOSPLIT, $0-44
 	MOVQ us+0(FP), SI
+	MOVQ them+8(FP), BX
 	MOVQ w1+16(FP), DI
+	MOVQ w2+24(FP), R10
 	MOVQ n+32(FP), CX
-	SHLQ $1, CX
+	SHLQ $1, CX               // bytes in each half
 	MOVQ CX, R8
-	ANDQ $-64, R8
-	MOVQ $2, R9               // halves to go
+	ANDQ $-128, R8            // bytes done by the main loop
 	VPXOR Y8, Y8, Y8          // 0
 	VPCMPEQW Y9, Y9, Y9
 	VPSRLW $8, Y9, Y9         // 255 in every lane
 	VPXOR Y10, Y10, Y10       // sums
 	VPXOR Y11, Y11, Y11
-
-pair_half:
+	VPXOR Y12, Y12, Y12
+	VPXOR Y13, Y13, Y13
 	XORQ DX, DX
 	CMPQ DX, R8
 	JAE pair_tail
 
-pair_loop32:
-	VMOVDQU (SI)(DX*1), Y0
+pair_loop64:
+	VMOVDQU 0(SI)(DX*1), Y0
 	VMOVDQU 32(SI)(DX*1), Y1
+	VMOVDQU 64(SI)(DX*1), Y2
+	VMOVDQU 96(SI)(DX*1), Y3
+	VMOVDQU 0(BX)(DX*1), Y4
+	VMOVDQU 32(BX)(DX*1), Y5
+	VMOVDQU 64(BX)(DX*1), Y6
+	VMOVDQU 96(BX)(DX*1), Y7
 	VPMAXSW Y8, Y0, Y0
 	VPMAXSW Y8, Y1, Y1
+	VPMAXSW Y8, Y2, Y2
+	VPMAXSW Y8, Y3, Y3
+	VPMAXSW Y8, Y4, Y4
+	VPMAXSW Y8, Y5, Y5
+	VPMAXSW Y8, Y6, Y6
+	VPMAXSW Y8, Y7, Y7
 	VPMINSW Y9, Y0, Y0
 	VPMINSW Y9, Y1, Y1
-	VPMULLW (DI)(DX*1), Y0, Y2
-	VPMULLW 32(DI)(DX*1), Y1, Y3
-	VPMADDWD Y2, Y0, Y2
-	VPMADDWD Y3, Y1, Y3
-	VPADDD Y2, Y10, Y10
-	VPADDD Y3, Y11, Y11
-	ADDQ $64, DX
+	VPMINSW Y9, Y2, Y2
+	VPMINSW Y9, Y3, Y3
+	VPMINSW Y9, Y4, Y4
+	VPMINSW Y9, Y5, Y5
+	VPMINSW Y9, Y6, Y6
+	VPMINSW Y9, Y7, Y7
+	VPMULLW 0(DI)(DX*1), Y0, Y14
+	VPMADDWD Y14, Y0, Y0
+	VPMULLW 32(DI)(DX*1), Y1, Y15
+	VPMADDWD Y15, Y1, Y1
+	VPMULLW 64(DI)(DX*1), Y2, Y14
+	VPMADDWD Y14, Y2, Y2
+	VPMULLW 96(DI)(DX*1), Y3, Y15
+	VPMADDWD Y15, Y3, Y3
+	VPMULLW 0(R10)(DX*1), Y4, Y14
+	VPMADDWD Y14, Y4, Y4
+	VPMULLW 32(R10)(DX*1), Y5, Y15
+	VPMADDWD Y15, Y5, Y5
+	VPMULLW 64(R10)(DX*1), Y6, Y14
+	VPMADDWD Y14, Y6, Y6
+	VPMULLW 96(R10)(DX*1), Y7, Y15
+	VPMADDWD Y15, Y7, Y7
+	VPADDD Y0, Y10, Y10
+	VPADDD Y1, Y11, Y11
+	VPADDD Y2, Y12, Y12
+	VPADDD Y3, Y13, Y13
+	VPADDD Y4, Y10, Y10
+	VPADDD Y5, Y11, Y11
+	VPADDD Y6, Y12, Y12
+	VPADDD Y7, Y13, Y13
+	ADDQ $128, DX
 	CMPQ DX, R8
-	JB pair_loop32
+	JB pair_loop64
 
 pair_tail:
 	CMPQ DX, CX
-	JAE pair_next
+	JAE pair_done
 	VMOVDQU (SI)(DX*1), Y0
+	VMOVDQU (BX)(DX*1), Y4
 	VPMAXSW Y8, Y0, Y0
+	VPMAXSW Y8, Y4, Y4
 	VPMINSW Y9, Y0, Y0
-	VPMULLW (DI)(DX*1), Y0, Y2
-	VPMADDWD Y2, Y0, Y2
-	VPADDD Y2, Y10, Y10
+	VPMINSW Y9, Y4, Y4
+	VPMULLW (DI)(DX*1), Y0, Y14
+	VPMULLW (R10)(DX*1), Y4, Y15
+	VPMADDWD Y14, Y0, Y0
+	VPMADDWD Y15, Y4, Y4
+	VPADDD Y0, Y10, Y10
+	VPADDD Y4, Y11, Y11
 	ADDQ $32, DX
 	JMP pair_tail
 
-pair_next:
-	DECQ R9
-	JZ pair_done
-	MOVQ them+8(FP), SI
-	MOVQ w2+24(FP), DI
-	JMP pair_half
-
 pair_done:
 	VPADDD Y11, Y10, Y10
+	VPADDD Y13, Y12, Y12
+	VPADDD Y12, Y10, Y10
 	VEXTRACTI128 $1, Y10, X0
 	VPADDD X0, X10, X0
 	VPSHUFD $0x4E, X0, X1     // swap the 64-bit halves
