@@ -145,18 +145,23 @@ func (d *Delta) set(pos *board.Position, m board.Move) {
 		d.remove(pos.PieceAt(capSq), capSq)
 		d.put(pc, to)
 	default:
+		// The ordinary move, at almost every node: the entries written
+		// at their places, without remove and put's counts in memory.
 		if pc.Type() == board.King {
 			d.king = to
 		}
-		d.remove(pc, from)
+		d.sub[0] = pieceSquare{pc, from}
+		d.nSub = 1
 		if cap := pos.PieceAt(to); cap != board.NoPiece {
-			d.remove(cap, to)
+			d.sub[1] = pieceSquare{cap, to}
+			d.nSub = 2
 		}
+		added := pc
 		if pt := m.Promo(); pt != board.NoPieceType {
-			d.put(board.MakePiece(pc.Color(), pt), to)
-		} else {
-			d.put(pc, to)
+			added = board.MakePiece(pc.Color(), pt)
 		}
+		d.add[0] = pieceSquare{added, to}
+		d.nAdd = 1
 	}
 }
 
