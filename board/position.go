@@ -29,7 +29,7 @@ type undo struct {
 // The zero value is not usable: create positions with NewPosition,
 // ParseFEN or Clone.
 type Position struct {
-	byType     [7]Bitboard // index 0 holds all pieces
+	byType     [8]Bitboard // index 0 holds all pieces; 7, never set, lets an index by a piece's type go without a bounds check
 	byColor    [2]Bitboard
 	squares    [64]Piece
 	side       Color

@@ -47,8 +47,10 @@ func MakePiece(c Color, t PieceType) Piece { return Piece(c)<<3 | Piece(t) }
 // Type returns the piece's type.
 func (p Piece) Type() PieceType { return PieceType(p & 7) }
 
-// Color returns the piece's colour (meaningless for NoPiece).
-func (p Piece) Color() Color { return Color(p >> 3) }
+// Color returns the piece's colour (meaningless for NoPiece). The mask
+// changes nothing for a piece; it lets an index by the colour go without
+// a bounds check.
+func (p Piece) Color() Color { return Color(p >> 3 & 1) }
 
 const pieceLetters = " PNBRQK  pnbrqk"
 
