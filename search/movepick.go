@@ -145,11 +145,16 @@ func (mp *movePicker) next() (board.Move, bool) {
 func (mp *movePicker) pick(end int, floor int32) (board.Move, bool) {
 	scores, moves := mp.scores[:end], mp.list.Moves[:end]
 	for i := mp.idx; i < len(scores); i++ {
-		// The first of the highest scores, kept in registers.
+		// The first of the highest scores, kept in registers (eight at a
+		// time where firstMaxFast can).
 		best, top := i, scores[i]
-		for j, s := range scores[i+1:] {
-			if s > top {
-				best, top = i+1+j, s
+		if j, ok := firstMaxFast(scores[i:]); ok {
+			best, top = i+j, scores[i+j]
+		} else {
+			for j, s := range scores[i+1:] {
+				if s > top {
+					best, top = i+1+j, s
+				}
 			}
 		}
 		if top <= floor {
