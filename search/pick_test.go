@@ -43,5 +43,8 @@ func TestFirstMaxFast(t *testing.T) {
 			}
 		}
 	}
+	if answered == 0 {
+		t.Skip("no fast scan on this machine (no AVX2, or a purego build)")
+	}
 	t.Logf("%d of the lists answered by the fast scan", answered)
 }
