@@ -346,7 +346,7 @@ dot_done:
 //
 // screluDotAVX2(us, w1, n) + screluDotAVX2(them, w2, n) in one call: the
 // two halves of the output layer's input go through one loop side by
-// side, 64 lanes of each a turn (32 in the tail), into four sums of int32
+// side, 64 lanes of each per iteration (16 in the tail), into four sums of int32
 // lanes added up once at the end (wrapping, so the order of the additions
 // does not change the result).
 TEXT ·screluDotPairAVX2(SB), NOSPLIT, $0-44
