@@ -20,7 +20,7 @@ COMMIT := $(shell test -z "$$($(GIT) rev-parse --show-prefix 2>/dev/null || echo
 DIRTY := $(if $(COMMIT),$(if $(shell $(GIT) status --porcelain 2>/dev/null),-dirty))
 BUILDFLAGS = -trimpath -buildvcs=false -ldflags "-X brudno/engine.buildCommit=$(COMMIT)$(DIRTY)"
 
-.PHONY: all build build-tune pgo run test cross-vet cross-check dist soak tb-match fuzz-protocol data-start data-pause data-resume data-stop data-status net-chunk test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor calibrate-drift cal-check smp-match openbench
+.PHONY: all build build-tune pgo run test cross-vet cross-check dist soak tb-match fuzz-protocol data-start data-pause data-resume data-stop data-status net-chunk net-pick test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor calibrate-drift cal-check smp-match openbench
 
 all: build
 
@@ -335,6 +335,37 @@ CHUNK_NETS ?= ft-256 w-512 d-256 d-512
 net-chunk: build
 	EXE=./$(EXE) DATA_NET=$(DATA_NET) DATA_DIR=$(DATA_DIR) NNUE_NODES=$(NNUE_NODES) DATA_TAG=$(DATA_TAG) \
 		tools/datagen/chunk.sh "$(CHUNK)" "$(CHUNK_STD)" "$(CHUNK_960)" $(CHUNK_NETS)
+
+# The candidates in games (docs/nnue-data.md, step 11): each of CHUNK_NETS
+# (nets/NAME.nnue, loaded by EvalFile) against the embedded network, the
+# same binary on both sides, PICK_NODES nodes a move, Hash 16, PICK_ROUNDS
+# rounds of two games (both colours of a noob_2moves opening drawn by
+# PICK_SEED), two games at a time. Fixed nodes leave the larger networks'
+# cost out: this picks by what a network knows, and the SPRT at 8+0.08
+# then judges it with its speed. FASTCHESS=path is required. Each
+# candidate's log, games and fastchess state go to PICK_OUT; with
+# PICK_RESUME=1 the same command goes on from the saved states. About 4
+# minutes of both cores for 400 games at 10,000 nodes.
+PICK_NODES ?= 10000
+PICK_ROUNDS ?= 300
+PICK_SEED ?= 6511
+PICK_OUT ?= pick-results
+PICK_RESUME ?=
+net-pick: build
+	@test -n "$(FASTCHESS)" || { echo "net-pick: set FASTCHESS=path/to/fastchess"; exit 2; }
+	@for n in $(CHUNK_NETS); do test -f nets/$$n.nnue || { echo "net-pick: no nets/$$n.nnue"; exit 2; }; done
+	mkdir -p $(PICK_OUT)
+	for n in $(CHUNK_NETS); do \
+		$(FASTCHESS) $(if $(PICK_RESUME),-config file=$(PICK_OUT)/state-$$n.json outname=$(PICK_OUT)/state-$$n.json, \
+			-engine cmd=./$(EXE) name=$$n option.EvalFile=$(CURDIR)/nets/$$n.nnue \
+			-engine cmd=./$(EXE) name=default \
+			-each nodes=$(PICK_NODES) tc=inf option.Threads=1 option.Hash=16 \
+			-openings file=$(SHARED)/books/noob_2moves.epd format=epd order=random -srand $(PICK_SEED) -repeat \
+			-rounds $(PICK_ROUNDS) -games 2 -concurrency 2 -recover \
+			-config outname=$(PICK_OUT)/state-$$n.json -pgnout file=$(PICK_OUT)/pick-$$n.pgn) \
+			>> $(PICK_OUT)/pick-$$n.log 2>&1 || exit 1; \
+		grep -A 4 '^Results of' $(PICK_OUT)/pick-$$n.log | tail -n 5; \
+	done
 
 # The embedded default network (engine/nets/default.nnue, engine/nets/README.md):
 # `brudno train` on NET_DATA (by default the third generation's seven
