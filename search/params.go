@@ -35,7 +35,7 @@ var (
 	probCutReduce   = 4   // the verification search's reduction
 	iirDepth        = 4   // internal iterative reduction from this depth
 	etcDepth        = 3   // enhanced transposition cutoffs from this depth
-	singularDepth   = 7   // singular extensions from this depth
+	singularDepth   = 6   // singular extensions from this depth
 	singularTTDepth = 3   // the stored entry at least depth minus this
 	singularMargin  = 1   // the excluded search's beta: tt score minus margin*depth
 	doubleExtMargin = 20  // extend twice when this far below the singular beta
