@@ -423,6 +423,37 @@ func TestAttacksBy(t *testing.T) {
 	}
 }
 
+// AttacksUpTo's three sets hold exactly the squares that a pawn, a pawn
+// or minor piece, and a pawn, minor piece or rook of the colour attacks,
+// each found by AttackersTo.
+func TestAttacksUpTo(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for g := 0; g < 30; g++ {
+		p := mustParse(t, randomGameStarts[g%len(randomGameStarts)])
+		playRandom(t, p, rng, 120, func(p *Position, _ []Move) {
+			occ := p.Occupied()
+			for c := White; c <= Black; c++ {
+				pawns, minors, rooks := p.AttacksUpTo(c)
+				pw := p.Pieces(c, Pawn)
+				mn := pw | p.Pieces(c, Knight) | p.Pieces(c, Bishop)
+				rk := mn | p.Pieces(c, Rook)
+				for s := Square(0); s < 64; s++ {
+					by := p.AttackersTo(s, occ)
+					for _, k := range []struct {
+						name string
+						set  Bitboard
+						who  Bitboard
+					}{{"pawns", pawns, pw}, {"minors", minors, mn}, {"rooks", rooks, rk}} {
+						if want := by&k.who != 0; k.set.Has(s) != want {
+							t.Fatalf("%s: AttacksUpTo(%v) %s has %v: %v, want %v", p.FEN(), c, k.name, s, k.set.Has(s), want)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
 // HasRepeated sees a position occur twice anywhere since the last
 // irreversible move, not only the current one.
 func TestHasRepeated(t *testing.T) {

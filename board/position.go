@@ -407,6 +407,29 @@ func (p *Position) AttacksBy(c Color) Bitboard {
 	return a
 }
 
+// AttacksUpTo returns the squares that colour c attacks with its pawns;
+// with its pawns, knights and bishops; and with those and its rooks (the
+// sliders seeing through nothing): where a piece of the other colour
+// stands attacked by a cheaper one (a knight or bishop in the first, a
+// rook in the second, a queen in the third).
+func (p *Position) AttacksUpTo(c Color) (pawns, minors, rooks Bitboard) {
+	occ := p.byType[0]
+	them := p.byColor[c]
+	pawns = PawnAttacksBB(c, p.byType[Pawn]&them)
+	minors = pawns
+	for b := p.byType[Knight] & them; b != 0; {
+		minors |= knightAttacks[b.PopFirst()]
+	}
+	for b := p.byType[Bishop] & them; b != 0; {
+		minors |= BishopAttacks(b.PopFirst(), occ)
+	}
+	rooks = minors
+	for b := p.byType[Rook] & them; b != 0; {
+		rooks |= RookAttacks(b.PopFirst(), occ)
+	}
+	return pawns, minors, rooks
+}
+
 // Attacked reports whether colour by attacks square s.
 func (p *Position) Attacked(s Square, by Color) bool {
 	return p.attackedWith(s, by, p.byType[0])

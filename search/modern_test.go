@@ -280,7 +280,7 @@ func TestBundleSwitches(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		field func(*Options) *bool
-		on    bool // in play (bundle B since its match; A, D and CheckOrder since theirs)
+		on    bool // in play (bundle B since its match; A, D and CheckOrder since theirs; ThreatOrder under test)
 	}{
 		{"CaptureLMR", func(o *Options) *bool { return &o.CaptureLMR }, true},
 		{"IIRPVCut", func(o *Options) *bool { return &o.IIRPVCut }, true},
@@ -295,6 +295,7 @@ func TestBundleSwitches(t *testing.T) {
 		{"TrivialCutSkip", func(o *Options) *bool { return &o.TrivialCutSkip }, true},
 		{"CheckOrder", func(o *Options) *bool { return &o.CheckOrder }, true},
 		{"UpcomingRep", func(o *Options) *bool { return &o.UpcomingRep }, true},
+		{"ThreatOrder", func(o *Options) *bool { return &o.ThreatOrder }, false},
 	} {
 		o := DefaultOptions()
 		if *c.field(&o) != c.on {

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 
@@ -13,10 +14,19 @@ import (
 // countermove, quiet moves by their histories (butterfly and
 // continuation; with CheckOrder, on in play, quiet checks that SEE does
 // not lose by more than checkOrderSEE ahead by checkOrderBonus), losing
-// captures.
+// captures. With ThreatOrder (off in play) the quiet moves also by
+// threatOrderWant; without it exactly as before.
 func TestMovePickerOrder(t *testing.T) {
+	for _, threats := range []bool{false, true} {
+		t.Run(fmt.Sprintf("ThreatOrder=%v", threats), func(t *testing.T) { testMovePickerOrder(t, threats) })
+	}
+}
+
+func testMovePickerOrder(t *testing.T, threats bool) {
 	rng := rand.New(rand.NewSource(5))
 	s := &Searcher{opts: DefaultOptions()}
+	s.opts.ThreatOrder = threats
+	threatened := 0 // quiet moves with a threat term
 	th := &thread{s: s}
 	rnd := func() int16 { return int16(rng.Intn(4001) - 2000) }
 	fens := []string{
@@ -100,6 +110,9 @@ func TestMovePickerOrder(t *testing.T) {
 					}
 					seen[m] = true
 					stage, score := expectedRank(th, ply, tt, m, qs)
+					if stage == 4 && threatOrderWant(p, m) != 0 {
+						threatened++
+					}
 					if stage < lastStage || stage == lastStage && stage != 3 && score > lastScore {
 						t.Fatalf("%s: %v (stage %d, score %d) after stage %d score %d", p.FEN(), m, stage, score, lastStage, lastScore)
 					}
@@ -115,6 +128,9 @@ func TestMovePickerOrder(t *testing.T) {
 	}
 	if checked < 10000 {
 		t.Fatalf("only %d moves checked", checked)
+	}
+	if threatened < 100 {
+		t.Fatalf("only %d quiet moves into or out of a cheaper piece's attack", threatened)
 	}
 }
 
@@ -152,7 +168,112 @@ func expectedRank(th *thread, ply int, ttMove, m board.Move, qs bool) (int, int3
 	if th.s.opts.CheckOrder && pos.GivesCheck(m) && pos.SEE(m) >= -checkOrderSEE {
 		score += int32(checkOrderBonus)
 	}
+	if th.s.opts.ThreatOrder {
+		score += threatOrderWant(pos, m)
+	}
 	return 4, score
+}
+
+// threatOrderWant is ThreatOrder's term for quiet move m of pos, found
+// square by square: the piece's bonus if an enemy piece of a lower class
+// (pawn; knight or bishop; rook; queen) attacks its origin and none its
+// destination (seen with the piece still on its origin), minus it for
+// the reverse, 0 for pawns, the king and every other move.
+func threatOrderWant(pos *board.Position, m board.Move) int32 {
+	class := map[board.PieceType]int{board.Pawn: 0, board.Knight: 1, board.Bishop: 1, board.Rook: 2, board.Queen: 3}
+	bonus := map[board.PieceType]int{board.Knight: threatOrderMinor, board.Bishop: threatOrderMinor,
+		board.Rook: threatOrderRook, board.Queen: threatOrderQueen}
+	pt := pos.PieceAt(m.From()).Type()
+	if pt == board.King {
+		return 0
+	}
+	cheaper := func(s board.Square) bool {
+		by := pos.AttackersTo(s, pos.Occupied()) & pos.ByColor(pos.Side()^1)
+		for a := board.Pawn; a < board.King; a++ {
+			if by&pos.ByType(a) != 0 && class[a] < class[pt] {
+				return true
+			}
+		}
+		return false
+	}
+	from, to := cheaper(m.From()), cheaper(m.To())
+	switch {
+	case from && !to:
+		return int32(bonus[pt])
+	case to && !from:
+		return -int32(bonus[pt])
+	}
+	return 0
+}
+
+// With ThreatOrder a queen that a pawn attacks is ordered first by the
+// quiet moves that take it to a safe square, ahead of quiet moves of
+// equal history (a king move, a queen move that stays attacked; in a new
+// searcher every history is 0); a knight's move into a pawn's attack and
+// a rook's into a knight's are put back. Without it those moves score
+// alike, 0.
+func TestThreatOrder(t *testing.T) {
+	// The pawn on e5 attacks the queen (and f4), the pawn on a6 b5, the
+	// knight on b6 a4, c4 and d5.
+	const fen = "6k1/8/pn6/4p3/3Q4/2N5/8/R5K1 w - - 0 1"
+	// pick returns each move's place in the picker's order and each quiet
+	// move's score.
+	pick := func(threats bool) (place, score map[string]int) {
+		o := DefaultOptions()
+		o.ThreatOrder = threats
+		_, th := prepared(t, fen, o)
+		th.setMove(0, board.NoMove)
+		var mp movePicker
+		mp.init(th, 1, board.NoMove, false)
+		place, score = map[string]int{}, map[string]int{}
+		for i := 0; ; i++ {
+			m, ok := mp.next()
+			if !ok {
+				break
+			}
+			place[m.String()] = i
+		}
+		for i := mp.nNoisy; i < mp.list.Count; i++ {
+			score[mp.list.Moves[i].String()] = int(mp.scores[i])
+		}
+		return place, score
+	}
+	placeOn, on := pick(true)
+	_, off := pick(false)
+	for _, c := range []struct {
+		move string
+		want int // its score with ThreatOrder (without: 0)
+	}{
+		{"d4d3", threatOrderQueen},  // out of the pawn's attack
+		{"d4e4", threatOrderQueen},  // the same
+		{"d4f4", 0},                 // from one pawn's attack into another
+		{"c3b5", -threatOrderMinor}, // into the pawn's attack
+		{"c3a4", 0},                 // into a knight's attack: not cheaper than a knight
+		{"a1a4", -threatOrderRook},  // into the knight's attack
+		{"a1a5", 0},
+		{"g1h1", 0},
+	} {
+		got, ok := on[c.move]
+		if !ok {
+			t.Fatalf("%s is not a quiet move of %s", c.move, fen)
+		}
+		if got != c.want {
+			t.Errorf("%s with ThreatOrder: score %d, want %d", c.move, got, c.want)
+		}
+		if off[c.move] != 0 {
+			t.Errorf("%s without ThreatOrder: score %d, want 0", c.move, off[c.move])
+		}
+	}
+	for _, later := range []string{"g1h1", "d4f4", "c3b5", "a1a4"} {
+		if placeOn["d4d3"] > placeOn[later] {
+			t.Errorf("with ThreatOrder d4d3 is move %d, after %s (%d)", placeOn["d4d3"], later, placeOn[later])
+		}
+	}
+	for _, earlier := range []string{"g1h1", "d4f4", "a1a5"} {
+		if placeOn["c3b5"] < placeOn[earlier] || placeOn["a1a4"] < placeOn[earlier] {
+			t.Errorf("with ThreatOrder c3b5 is move %d and a1a4 %d, before %s (%d)", placeOn["c3b5"], placeOn["a1a4"], earlier, placeOn[earlier])
+		}
+	}
 }
 
 // Once the move loop sets skipQuiets, the picker returns of the quiet

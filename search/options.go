@@ -162,6 +162,7 @@ type Options struct {
 	TrivialCutSkip  bool `switch:"on"`  // no quiet history update for a cutoff by the first quiet move tried at depth 3 or less
 	CheckOrder      bool `switch:"on"`  // quiet checks that SEE does not lose by more than 75 ordered ahead by 16384 of history
 	UpcomingRep     bool `switch:"on"`  // a node whose side to move can go back to a position of the line (cuckoo tables) is worth a draw at least
+	ThreatOrder     bool `switch:"off"` // a quiet move of a piece out of (into) attack by a cheaper enemy piece ordered ahead (behind) by a bonus by piece
 }
 
 // Switch names one on/off enhancement of Options for option tables and
@@ -204,7 +205,8 @@ func switchTable() []Switch {
 // saves under 1% of the nodes and its probes of every child cost about a
 // fifth of the time to depth (docs/search-lab.md), so it is for the
 // laboratory. CheckExtSEE waits for a match that says it gains
-// (docs/search-strength.md); YBWShareHistory did not speed YBW up.
+// (docs/search-strength.md); YBWShareHistory did not speed YBW up;
+// ThreatOrder waits for its match.
 func DefaultOptions() Options {
 	o := Options{Threads: 1, MultiPV: 1, Algorithm: PVS, TBProbeDepth: 1, TBProbeLimit: 7, TB50MoveRule: true}
 	for _, s := range Switches {

@@ -58,6 +58,13 @@ var (
 	seeNoisyHistDiv   = 32
 	checkOrderBonus   = 16384 // CheckOrder: a quiet check's ordering bonus
 	checkOrderSEE     = 75    // CheckOrder: ... when SEE loses at most this
+	// ThreatOrder: a quiet move of a queen (rook; knight or bishop) from a
+	// square that an enemy rook, minor or pawn (minor or pawn; pawn)
+	// attacks to one it does not gains this much of history; one from an
+	// unattacked square to an attacked one loses as much.
+	threatOrderQueen = 16384
+	threatOrderRook  = 12288
+	threatOrderMinor = 8192
 )
 
 // Late move reductions.
@@ -174,6 +181,9 @@ var Params = []Param{
 	{"SEENoisyHistDiv", &seeNoisyHistDiv, 8, 128, 6},
 	{"CheckOrderBonus", &checkOrderBonus, 0, 32768, 2000},
 	{"CheckOrderSEE", &checkOrderSEE, 0, 300, 15},
+	{"ThreatOrderQueen", &threatOrderQueen, 0, 32768, 2000},
+	{"ThreatOrderRook", &threatOrderRook, 0, 24576, 1500},
+	{"ThreatOrderMinor", &threatOrderMinor, 0, 16384, 1000},
 	{"LMRBase", &lmrBase, 20, 150, 6},
 	{"LMRDiv", &lmrDiv, 150, 350, 10},
 	{"LMRMinDepth", &lmrMinDepth, 2, 5, 1},
