@@ -268,7 +268,8 @@ func TestSwitchesCountTheirWork(t *testing.T) {
 // fourth bundles and the later switches changes the search when switched
 // from its default (DrawJitter, whose tree here has no draw, in
 // TestRepetitionScore; PVChecks, which spares only mates, in
-// TestPVChecksMates), and
+// TestPVChecksMates; TTEvalStore, which changes no tree while the table
+// has room, in tt_switches_test.go), and
 // a reduced quiet move's re-search moves its continuation entries the way
 // it ended.
 func TestBundleSwitches(t *testing.T) {
@@ -280,7 +281,7 @@ func TestBundleSwitches(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		field func(*Options) *bool
-		on    bool // in play (bundle B since its match; A, D and CheckOrder since theirs; ThreatOrder under test)
+		on    bool // in play (bundle B since its match; A, D and CheckOrder since theirs; the later switches waiting for theirs)
 	}{
 		{"CaptureLMR", func(o *Options) *bool { return &o.CaptureLMR }, true},
 		{"IIRPVCut", func(o *Options) *bool { return &o.IIRPVCut }, true},
@@ -296,6 +297,8 @@ func TestBundleSwitches(t *testing.T) {
 		{"CheckOrder", func(o *Options) *bool { return &o.CheckOrder }, true},
 		{"UpcomingRep", func(o *Options) *bool { return &o.UpcomingRep }, true},
 		{"ThreatOrder", func(o *Options) *bool { return &o.ThreatOrder }, false},
+		{"TTCutNodeOnly", func(o *Options) *bool { return &o.TTCutNodeOnly }, false},
+		{"TTProbCut", func(o *Options) *bool { return &o.TTProbCut }, false},
 	} {
 		o := DefaultOptions()
 		if *c.field(&o) != c.on {

@@ -163,6 +163,9 @@ type Options struct {
 	CheckOrder      bool `switch:"on"`  // quiet checks that SEE does not lose by more than 75 ordered ahead by 16384 of history
 	UpcomingRep     bool `switch:"on"`  // a node whose side to move can go back to a position of the line (cuckoo tables) is worth a draw at least
 	ThreatOrder     bool `switch:"off"` // a quiet move of a piece out of (into) attack by a cheaper enemy piece ordered ahead (behind) by a bonus by piece
+	TTEvalStore     bool `switch:"off"` // a node's first visit, finding no entry, stores its raw static evaluation at once (no bound, no move: no cutoff)
+	TTCutNodeOnly   bool `switch:"off"` // at non-PV nodes a stored score above alpha cuts only at expected cut nodes (a fail low cuts anywhere)
+	TTProbCut       bool `switch:"off"` // a stored lower bound TTProbCutMargin above beta, at most TTProbCutReduce plies short, cuts a non-PV node
 }
 
 // Switch names one on/off enhancement of Options for option tables and

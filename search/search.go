@@ -82,12 +82,14 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 	n.depth, n.alpha, n.beta, n.ply, n.pvNode, n.cutNode = depth, alpha, beta, ply, pvNode, cutNode
 	n.inCheck, n.excluded, n.tbFloor, n.tbCeil = inCheck, f.excluded, -Infinity, Infinity
 	// The table: a cutoff, else the hash move. A singular-extension search
-	// (a move excluded) uses the entry for its evaluation only.
+	// (a move excluded) uses the entry for its evaluation only. With
+	// TTCutNodeOnly a stored score above alpha cuts only an expected cut
+	// node: an expected all node searches on (a fail low cuts anywhere).
 	n.hit, n.ttHit = t.probe(pos.Key(), depth, alpha, beta, ply)
 	n.ttPv = o.TTPv && (pvNode || n.ttHit && n.hit.PV)
 	if n.ttHit && n.excluded == board.NoMove {
 		n.ttMove = n.hit.Move
-		if !pvNode && n.hit.Depth >= depth {
+		if !pvNode && n.hit.Depth >= depth && (!o.TTCutNodeOnly || cutNode || scoreFromTT(n.hit.Score, ply) <= alpha) {
 			if score, ok := t.ttCutoff(n.hit, ply, alpha, beta); ok {
 				// A quiet hash move that fails high is rewarded as if searched.
 				if o.TTHistory && score >= beta && n.ttMove != board.NoMove && !pos.IsCapture(n.ttMove) && n.ttMove.Promo() == board.NoPieceType {
@@ -145,7 +147,11 @@ func (t *thread) drawScore() int {
 // evaluate sets the node's static evaluation: the raw one (from the table
 // when it holds one), corrected by the correction history, and sharpened
 // by a stored score whose bound says it is more accurate. improving is
-// set when it rose since the side's previous move.
+// set when it rose since the side's previous move. With TTEvalStore the
+// first visit of a position the table does not hold stores the raw
+// evaluation at once (storeEval), so that a visit before the node's own
+// result is stored (or one after a pruning step ended it, which stores
+// nothing) need not evaluate again.
 func (t *thread) evaluate(n *node) {
 	n.rawEval, n.staticEval = -Infinity, -Infinity
 	if n.inCheck {
@@ -155,6 +161,9 @@ func (t *thread) evaluate(n *node) {
 		n.rawEval = n.hit.Eval
 	} else {
 		n.rawEval = t.staticEval()
+		if t.s.opts.TTEvalStore && !n.ttHit && n.excluded == board.NoMove && t.s.table == tableOne {
+			t.s.tt.storeEval(t.pos.Key(), n.rawEval, n.ttPv)
+		}
 	}
 	n.staticEval = t.adjustEval(n.rawEval)
 	if n.ttHit && t.s.opts.CorrHistory {
@@ -170,11 +179,23 @@ func (t *thread) evaluate(n *node) {
 }
 
 // pruneNode tries to end a non-PV node, not in check, before its moves
-// are searched: reverse futility, razoring, null move and ProbCut.
+// are searched: the table's ProbCut, reverse futility, razoring, null move
+// and ProbCut.
 func (t *thread) pruneNode(n *node) (int, bool) {
 	o := &t.s.opts
 	pos := t.pos
 	depth, beta, ply, eval := n.depth, n.beta, n.ply, n.staticEval
+	// The table's ProbCut: a stored lower bound, from a search at most
+	// ttProbCutReduce plies shallower, that beats beta by a margin says
+	// what ProbCut's reduced search would, without the search. The node
+	// returns the bound less the margin, as ProbCut with PruneBlend.
+	if o.TTProbCut && depth >= ttProbCutDepth && n.ttHit && n.hit.Bound&BoundLower != 0 &&
+		n.hit.Depth >= depth-ttProbCutReduce && beta > -TBWinBound {
+		if score := scoreFromTT(n.hit.Score, ply); score >= beta+ttProbCutMargin && score < TBWinBound {
+			t.stats.TTProbCuts++
+			return score - ttProbCutMargin, true
+		}
+	}
 	// Reverse futility: far above beta near the horizon (not where a
 	// principal variation has been).
 	if o.Futility && depth <= rfpDepth && !IsMateScore(beta) && !n.ttPv {
@@ -234,7 +255,7 @@ func (t *thread) pruneNode(n *node) (int, bool) {
 func (t *thread) probCut(n *node) (int, bool) {
 	pos := t.pos
 	pcBeta := n.beta + probCutMargin
-	if n.ttHit && n.hit.Depth >= n.depth-probCutReduce+1 && scoreFromTT(n.hit.Score, n.ply) < pcBeta {
+	if n.ttHit && n.hit.Bound != BoundNone && n.hit.Depth >= n.depth-probCutReduce+1 && scoreFromTT(n.hit.Score, n.ply) < pcBeta {
 		return 0, false // the table says the reduced search would fail
 	}
 	ttMove := board.NoMove
