@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 
@@ -13,12 +14,29 @@ import (
 // countermove, quiet moves by their histories (butterfly and
 // continuation; with CheckOrder, on in play, quiet checks that SEE does
 // not lose by more than checkOrderSEE ahead by checkOrderBonus), losing
-// captures.
+// captures; with HistSEE, losing by SEE measured against
+// -(capture history)/histSEEDiv instead of 0, which changes the class of
+// some captures.
 func TestMovePickerOrder(t *testing.T) {
+	for _, histSEE := range []bool{false, true} {
+		t.Run(fmt.Sprintf("HistSEE=%v", histSEE), func(t *testing.T) { pickerOrder(t, histSEE) })
+	}
+}
+
+func pickerOrder(t *testing.T, histSEE bool) {
 	rng := rand.New(rand.NewSource(5))
-	s := &Searcher{opts: DefaultOptions()}
+	o := DefaultOptions()
+	o.HistSEE = histSEE
+	s := &Searcher{opts: o}
 	th := &thread{s: s}
 	rnd := func() int16 { return int16(rng.Intn(4001) - 2000) }
+	// Capture histories within ±captRange: wider with HistSEE, so that the
+	// threshold moves by up to 37, but not so wide that a pawn capture's
+	// score (16·100 + history/4) falls to the good stage's floor.
+	captRange := 2000
+	if histSEE {
+		captRange = 6000
+	}
 	fens := []string{
 		board.StartFEN,
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -28,7 +46,7 @@ func TestMovePickerOrder(t *testing.T) {
 		"4k3/8/8/8/1b6/8/3P4/R3K2R w KQ - 0 1", // in check
 	}
 	var all, noisy board.MoveList
-	checked := 0
+	checked, reclassed := 0, 0 // moves returned; captures whose class is not SEE >= 0's
 	for _, fen := range fens {
 		p, err := board.ParseFEN(fen)
 		if err != nil {
@@ -52,7 +70,7 @@ func TestMovePickerOrder(t *testing.T) {
 			for pc := range th.hist.capture {
 				for to := range th.hist.capture[pc] {
 					for v := range th.hist.capture[pc][to] {
-						th.hist.capture[pc][to][v] = rnd()
+						th.hist.capture[pc][to][v] = int16(rng.Intn(2*captRange+1) - captRange)
 					}
 				}
 			}
@@ -100,6 +118,9 @@ func TestMovePickerOrder(t *testing.T) {
 					}
 					seen[m] = true
 					stage, score := expectedRank(th, ply, tt, m, qs)
+					if !qs && (stage == 1 || stage == 5) && (stage == 1) != (p.SEE(m) >= 0) {
+						reclassed++
+					}
 					if stage < lastStage || stage == lastStage && stage != 3 && score > lastScore {
 						t.Fatalf("%s: %v (stage %d, score %d) after stage %d score %d", p.FEN(), m, stage, score, lastStage, lastScore)
 					}
@@ -116,6 +137,9 @@ func TestMovePickerOrder(t *testing.T) {
 	if checked < 10000 {
 		t.Fatalf("only %d moves checked", checked)
 	}
+	if histSEE && reclassed < 10 || !histSEE && reclassed != 0 {
+		t.Fatalf("%d captures classed otherwise than by SEE >= 0", reclassed)
+	}
 }
 
 // expectedRank gives a move's stage (0 hash move, 1 good capture, 2
@@ -129,8 +153,13 @@ func expectedRank(th *thread, ply int, ttMove, m board.Move, qs bool) (int, int3
 	if pos.IsCapture(m) || m.Promo() != board.NoPieceType {
 		pc := pos.PieceAt(m.From())
 		victim := pos.CapturedPiece(m).Type()
-		v := int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*16 + int32(th.hist.capture[pc][m.To()][victim])/4
-		if qs || pos.SEE(m) >= 0 {
+		hist := int(th.hist.capture[pc][m.To()][victim])
+		v := int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*16 + int32(hist)/4
+		threshold := 0
+		if th.s.opts.HistSEE {
+			threshold = -(hist / histSEEDiv)
+		}
+		if qs || pos.SEE(m) >= threshold {
 			return 1, v
 		}
 		return 5, v

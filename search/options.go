@@ -162,6 +162,9 @@ type Options struct {
 	TrivialCutSkip  bool `switch:"on"`  // no quiet history update for a cutoff by the first quiet move tried at depth 3 or less
 	CheckOrder      bool `switch:"on"`  // quiet checks that SEE does not lose by more than 75 ordered ahead by 16384 of history
 	UpcomingRep     bool `switch:"on"`  // a node whose side to move can go back to a position of the line (cuckoo tables) is worth a draw at least
+	HistSEE         bool `switch:"off"` // the picker's good captures: SEE at least -(capture history)/HistSEEDiv, not at least 0
+	NullHighEval    bool `switch:"off"` // null move up to depth NullHighDepth only with the static evaluation NullHighMargin above beta
+	QSRecapLimit    bool `switch:"off"` // quiescence out of check, QSRecapPly plies or more past the horizon: only recaptures and promotions
 }
 
 // Switch names one on/off enhancement of Options for option tables and
@@ -205,6 +208,8 @@ func switchTable() []Switch {
 // fifth of the time to depth (docs/search-lab.md), so it is for the
 // laboratory. CheckExtSEE waits for a match that says it gains
 // (docs/search-strength.md); YBWShareHistory did not speed YBW up.
+// HistSEE, NullHighEval and QSRecapLimit wait for their matches
+// (docs/search-comparison.md).
 func DefaultOptions() Options {
 	o := Options{Threads: 1, MultiPV: 1, Algorithm: PVS, TBProbeDepth: 1, TBProbeLimit: 7, TB50MoveRule: true}
 	for _, s := range Switches {
