@@ -299,6 +299,9 @@ func TestBundleSwitches(t *testing.T) {
 		{"ThreatOrder", func(o *Options) *bool { return &o.ThreatOrder }, false},
 		{"TTCutNodeOnly", func(o *Options) *bool { return &o.TTCutNodeOnly }, false},
 		{"TTProbCut", func(o *Options) *bool { return &o.TTProbCut }, false},
+		{"HistSEE", func(o *Options) *bool { return &o.HistSEE }, false},
+		{"NullHighEval", func(o *Options) *bool { return &o.NullHighEval }, false},
+		{"QSRecapLimit", func(o *Options) *bool { return &o.QSRecapLimit }, false},
 	} {
 		o := DefaultOptions()
 		if *c.field(&o) != c.on {
@@ -341,5 +344,157 @@ func TestBundleSwitches(t *testing.T) {
 	th.researchHistory(2, 8, 20, 10, 30) // inside a PV window: nothing
 	if high <= before || low >= high || entry() != low {
 		t.Errorf("continuation entries %d, after a fail high %d, after two fail lows %d, after an exact score %d", before, high, low, entry())
+	}
+}
+
+// With HistSEE a capture's history moves the picker's line between good
+// and losing captures: Bxd5 (a bishop for a knight, SEE -10) is good with
+// a strong record, Nxd5 (SEE 0) losing with a poor one, and Qxd5 (SEE
+// -580) losing whatever its record; without HistSEE, SEE >= 0 decides.
+func TestHistSEE(t *testing.T) {
+	for _, c := range []struct {
+		fen, move       string
+		see             int
+		hist            int16
+		goodOff, goodOn bool
+	}{
+		{"4k3/8/4p3/3n4/2B5/8/8/4K3 w - - 0 1", "c4d5", -10, 16000, false, true},
+		{"4k3/8/4p3/3n4/2B5/8/8/4K3 w - - 0 1", "c4d5", -10, 0, false, false},
+		{"4k3/8/4p3/3n4/1N6/8/8/4K3 w - - 0 1", "b4d5", 0, -16000, true, false},
+		{"4k3/8/4p3/3n4/1N6/8/8/4K3 w - - 0 1", "b4d5", 0, 0, true, true},
+		{"4k3/8/4p3/3n4/8/8/8/3QK3 w - - 0 1", "d1d5", -580, 16000, false, false},
+	} {
+		for _, on := range []bool{false, true} {
+			o := DefaultOptions()
+			o.HistSEE = on
+			_, th := prepared(t, c.fen, o)
+			pos := th.pos
+			m, err := pos.ParseMove(c.move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if see := pos.SEE(m); see != c.see {
+				t.Fatalf("%s %s: SEE %d, want %d", c.fen, c.move, see, c.see)
+			}
+			th.hist.capture[pos.PieceAt(m.From())][m.To()][pos.CapturedPiece(m).Type()] = c.hist
+			th.setMove(0, board.NoMove)
+			th.setThreats(1)
+			mp := th.takePicker()
+			mp.init(th, 1, board.NoMove, false)
+			stage := -1
+			for {
+				next, ok := mp.next()
+				if !ok {
+					break
+				}
+				if next == m {
+					stage = mp.stage
+				}
+			}
+			th.releasePicker()
+			want := c.goodOff
+			if on {
+				want = c.goodOn
+			}
+			if good := stage == stageGood; stage < 0 || good != want {
+				t.Errorf("%s %s (SEE %d), capture history %d, HistSEE %v: stage %d, good %v, want %v",
+					c.fen, c.move, c.see, c.hist, on, stage, good, want)
+			}
+		}
+	}
+}
+
+// With NullHighEval, null move at depth NullHighDepth or less needs the
+// static evaluation NullHighMargin above beta: just above beta it is not
+// tried there, but deeper, or well above beta, or without the switch.
+func TestNullHighEval(t *testing.T) {
+	const fen = "r1bq1rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7"
+	near, far := nullHighMargin/4, nullHighMargin
+	for _, c := range []struct {
+		on         bool
+		depth, gap int // the static evaluation gap above beta
+		tried      bool
+	}{
+		{false, nullMinDepth, near, true},
+		{true, nullMinDepth, near, false},
+		{true, nullHighDepth, near, false},
+		{true, nullHighDepth + 1, near, true},
+		{true, nullMinDepth, far, true},
+	} {
+		if c.gap >= rfpMargin*c.depth {
+			t.Fatalf("depth %d, gap %d: reverse futility would cut first", c.depth, c.gap)
+		}
+		o := DefaultOptions()
+		o.NullHighEval = c.on
+		_, th := prepared(t, fen, o)
+		m, err := th.pos.ParseMove("h2h3")
+		if err != nil {
+			t.Fatal(err)
+		}
+		th.setMove(0, m)
+		th.makeMove(m)
+		eval := th.staticEval()
+		var n node
+		n.depth, n.beta, n.ply, n.cutNode = c.depth, eval-c.gap, 1, true
+		n.alpha = n.beta - 1
+		n.rawEval, n.staticEval = eval, eval
+		th.stats = Stats{}
+		th.pruneNode(&n)
+		if tried := th.stats.NullTries > 0; tried != c.tried {
+			t.Errorf("NullHighEval %v, depth %d, evaluation %d above beta: null move tried %v, want %v",
+				c.on, c.depth, c.gap, tried, c.tried)
+		}
+	}
+}
+
+// With QSRecapLimit, quiescence qsRecapPly plies past the horizon
+// searches only recaptures and promotions (every evasion in check): the
+// queen's capture of a loose rook is skipped there unless it lands on the
+// square of the last move, and searched at the plies before; a promotion
+// and the captures of a checking rook are searched.
+func TestQSRecapLimit(t *testing.T) {
+	const (
+		loose = "4k3/8/8/3r4/8/8/8/3QK3 w - - 0 1" // 1.Qxd5 wins the rook
+		promo = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"  // 1.b8=Q+
+		check = "4k3/8/8/8/8/8/4r3/3QK3 w - - 0 1" // 1.Kxe2 or 1.Qxe2
+	)
+	qs := func(fen string, on bool, qsPly int, prevTo string) (score, standPat int) {
+		t.Helper()
+		o := DefaultOptions()
+		o.QSRecapLimit = on
+		_, th := prepared(t, fen, o)
+		to, ok := board.ParseSquare(prevTo)
+		if !ok {
+			t.Fatalf("square %q", prevTo)
+		}
+		th.stack[2].move = board.NewMove(board.A1, to) // the last move went to prevTo
+		standPat = th.adjustEval(th.staticEval())
+		return th.qsearch(-Infinity, Infinity, 3, qsPly), standPat
+	}
+	const gain = 300
+	for _, c := range []struct {
+		fen    string
+		on     bool
+		qsPly  int
+		prevTo string
+		wins   bool // the capture or promotion is searched
+	}{
+		{loose, false, qsRecapPly, "h7", true},
+		{loose, true, qsRecapPly - 1, "h7", true},
+		{loose, true, qsRecapPly, "h7", false},
+		{loose, true, qsRecapPly + 1, "h7", false},
+		{loose, true, qsRecapPly, "d5", true},
+		{promo, true, qsRecapPly, "h7", true},
+	} {
+		score, standPat := qs(c.fen, c.on, c.qsPly, c.prevTo)
+		if wins := score >= standPat+gain; wins != c.wins || !wins && score != standPat {
+			t.Errorf("%s, QSRecapLimit %v, quiescence ply %d, last move to %s: %d, stand pat %d; want the gain %v",
+				c.fen, c.on, c.qsPly, c.prevTo, score, standPat, c.wins)
+		}
+	}
+	off, _ := qs(check, false, qsRecapPly, "h7")
+	on, _ := qs(check, true, qsRecapPly, "h7")
+	if on != off || off < 600 {
+		t.Errorf("in check: %d with QSRecapLimit, %d without; want the same, the rook won", on, off)
 	}
 }

@@ -198,21 +198,36 @@ func (mp *movePicker) wasTried(m board.Move) bool {
 
 // scoreNoisy orders captures and promotions by the value gained and the
 // capture history, or by MVV-LVA without it; the losing ones (by SEE,
-// outside quiescence) come below the winning and equal ones.
+// outside quiescence) come below the winning and equal ones. With
+// HistSEE a capture's history moves the line between the two: it is
+// good when SEE is at least -history/histSEEDiv, so one with a strong
+// record may lose a little and one with a poor record must win a little.
 func (mp *movePicker) scoreNoisy() {
 	t := mp.t
 	pos := t.pos
 	captHist := t.s.opts.CaptureHistory
+	histSEE := t.s.opts.HistSEE && !mp.noisy
 	for i, m := range mp.list.Moves[:mp.list.Count] {
 		victim := pos.CapturedPiece(m).Type()
 		attacker := pos.PieceAt(m.From()).Type()
 		var v int32
+		hist := 0
 		if captHist {
-			v = int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*16 + int32(t.captureHistory(m))/4
+			hist = t.captureHistory(m)
+			v = int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*16 + int32(hist)/4
 		} else {
 			v = int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*8 - int32(attacker)
 		}
-		if mp.noisy || pos.SEENonNegative(m) {
+		var good bool
+		switch {
+		case mp.noisy:
+			good = true
+		case histSEE:
+			good = pos.SEEGE(m, -hist/histSEEDiv)
+		default:
+			good = pos.SEENonNegative(m)
+		}
+		if good {
 			mp.scores[i] = scoreGoodCapt + v
 		} else {
 			mp.scores[i] = scoreBadCapt + v

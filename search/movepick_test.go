@@ -15,20 +15,31 @@ import (
 // continuation; with CheckOrder, on in play, quiet checks that SEE does
 // not lose by more than checkOrderSEE ahead by checkOrderBonus), losing
 // captures. With ThreatOrder (off in play) the quiet moves also by
-// threatOrderWant; without it exactly as before.
+// threatOrderWant; with HistSEE (off in play) a capture loses by SEE
+// measured against -(capture history)/histSEEDiv instead of 0, which
+// changes the class of some captures; without them exactly as before.
 func TestMovePickerOrder(t *testing.T) {
-	for _, threats := range []bool{false, true} {
-		t.Run(fmt.Sprintf("ThreatOrder=%v", threats), func(t *testing.T) { testMovePickerOrder(t, threats) })
+	for _, c := range []struct{ threats, histSEE bool }{{false, false}, {true, false}, {false, true}} {
+		t.Run(fmt.Sprintf("ThreatOrder=%v,HistSEE=%v", c.threats, c.histSEE), func(t *testing.T) { pickerOrder(t, c.threats, c.histSEE) })
 	}
 }
 
-func testMovePickerOrder(t *testing.T, threats bool) {
+func pickerOrder(t *testing.T, threats, histSEE bool) {
 	rng := rand.New(rand.NewSource(5))
-	s := &Searcher{opts: DefaultOptions()}
-	s.opts.ThreatOrder = threats
+	o := DefaultOptions()
+	o.ThreatOrder = threats
+	o.HistSEE = histSEE
+	s := &Searcher{opts: o}
 	threatened := 0 // quiet moves with a threat term
 	th := &thread{s: s}
 	rnd := func() int16 { return int16(rng.Intn(4001) - 2000) }
+	// Capture histories within ±captRange: wider with HistSEE, so that the
+	// threshold moves by up to 37, but not so wide that a pawn capture's
+	// score (16·100 + history/4) falls to the good stage's floor.
+	captRange := 2000
+	if histSEE {
+		captRange = 6000
+	}
 	fens := []string{
 		board.StartFEN,
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -38,7 +49,7 @@ func testMovePickerOrder(t *testing.T, threats bool) {
 		"4k3/8/8/8/1b6/8/3P4/R3K2R w KQ - 0 1", // in check
 	}
 	var all, noisy board.MoveList
-	checked := 0
+	checked, reclassed := 0, 0 // moves returned; captures whose class is not SEE >= 0's
 	for _, fen := range fens {
 		p, err := board.ParseFEN(fen)
 		if err != nil {
@@ -62,7 +73,7 @@ func testMovePickerOrder(t *testing.T, threats bool) {
 			for pc := range th.hist.capture {
 				for to := range th.hist.capture[pc] {
 					for v := range th.hist.capture[pc][to] {
-						th.hist.capture[pc][to][v] = rnd()
+						th.hist.capture[pc][to][v] = int16(rng.Intn(2*captRange+1) - captRange)
 					}
 				}
 			}
@@ -113,6 +124,9 @@ func testMovePickerOrder(t *testing.T, threats bool) {
 					if stage == 4 && threatOrderWant(p, m) != 0 {
 						threatened++
 					}
+					if !qs && (stage == 1 || stage == 5) && (stage == 1) != (p.SEE(m) >= 0) {
+						reclassed++
+					}
 					if stage < lastStage || stage == lastStage && stage != 3 && score > lastScore {
 						t.Fatalf("%s: %v (stage %d, score %d) after stage %d score %d", p.FEN(), m, stage, score, lastStage, lastScore)
 					}
@@ -132,6 +146,9 @@ func testMovePickerOrder(t *testing.T, threats bool) {
 	if threatened < 100 {
 		t.Fatalf("only %d quiet moves into or out of a cheaper piece's attack", threatened)
 	}
+	if histSEE && reclassed < 10 || !histSEE && reclassed != 0 {
+		t.Fatalf("%d captures classed otherwise than by SEE >= 0", reclassed)
+	}
 }
 
 // expectedRank gives a move's stage (0 hash move, 1 good capture, 2
@@ -145,8 +162,13 @@ func expectedRank(th *thread, ply int, ttMove, m board.Move, qs bool) (int, int3
 	if pos.IsCapture(m) || m.Promo() != board.NoPieceType {
 		pc := pos.PieceAt(m.From())
 		victim := pos.CapturedPiece(m).Type()
-		v := int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*16 + int32(th.hist.capture[pc][m.To()][victim])/4
-		if qs || pos.SEE(m) >= 0 {
+		hist := int(th.hist.capture[pc][m.To()][victim])
+		v := int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*16 + int32(hist)/4
+		threshold := 0
+		if th.s.opts.HistSEE {
+			threshold = -(hist / histSEEDiv)
+		}
+		if qs || pos.SEE(m) >= threshold {
 			return 1, v
 		}
 		return 5, v

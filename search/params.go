@@ -30,6 +30,8 @@ var (
 	nullDepthDiv    = 4
 	nullEvalDiv     = 200
 	nullEvalMax     = 3
+	nullHighDepth   = 5   // NullHighEval: up to this depth ...
+	nullHighMargin  = 80  // ... null move only with the static evaluation this far above beta
 	probCutDepth    = 5   // ProbCut from this depth
 	probCutMargin   = 200 // above beta
 	probCutReduce   = 4   // the verification search's reduction
@@ -68,6 +70,7 @@ var (
 	threatOrderQueen = 16384
 	threatOrderRook  = 12288
 	threatOrderMinor = 8192
+	histSEEDiv       = 160 // HistSEE: a capture is good with SEE at least -capture history/div (about -100 at the best history)
 )
 
 // Late move reductions.
@@ -105,6 +108,7 @@ var (
 // Quiescence.
 var (
 	qsDeltaMargin = 200 // delta pruning: a capture must be able to come this close to alpha
+	qsRecapPly    = 2   // QSRecapLimit: quiescence plies past the horizon that search every capture
 )
 
 // Parallel search: Young Brothers Wait (ybw.go).
@@ -161,6 +165,8 @@ var Params = []Param{
 	{"NullDepthDiv", &nullDepthDiv, 2, 8, 1},
 	{"NullEvalDiv", &nullEvalDiv, 80, 400, 15},
 	{"NullEvalMax", &nullEvalMax, 1, 6, 1},
+	{"NullHighDepth", &nullHighDepth, 3, 10, 1},
+	{"NullHighMargin", &nullHighMargin, 0, 300, 15},
 	{"ProbCutDepth", &probCutDepth, 3, 8, 1},
 	{"ProbCutMargin", &probCutMargin, 80, 400, 15},
 	{"ProbCutReduce", &probCutReduce, 2, 6, 1},
@@ -190,6 +196,7 @@ var Params = []Param{
 	{"ThreatOrderQueen", &threatOrderQueen, 0, 32768, 2000},
 	{"ThreatOrderRook", &threatOrderRook, 0, 24576, 1500},
 	{"ThreatOrderMinor", &threatOrderMinor, 0, 16384, 1000},
+	{"HistSEEDiv", &histSEEDiv, 40, 640, 30},
 	{"LMRBase", &lmrBase, 20, 150, 6},
 	{"LMRDiv", &lmrDiv, 150, 350, 10},
 	{"LMRMinDepth", &lmrMinDepth, 2, 5, 1},
@@ -209,6 +216,7 @@ var Params = []Param{
 	{"CorrWeightMax", &corrWeightMax, 4, 64, 3},
 	{"CorrLimit", &corrLimit, 32, 255, 8},
 	{"QSDeltaMargin", &qsDeltaMargin, 50, 400, 15},
+	{"QSRecapPly", &qsRecapPly, 0, 6, 1},
 	{"TMMovesToGo", &tmMovesToGo, 15, 50, 2},
 	{"TMIncPercent", &tmIncPercent, 40, 100, 4},
 	{"TMHardBase", &tmHardBase, 1000, 3000, 100},

@@ -32,7 +32,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 	f.pvLen = 0
 	// The horizon: quiescence.
 	if depth <= 0 {
-		return t.qsearch(alpha, beta, ply)
+		return t.qsearch(alpha, beta, ply, 0)
 	}
 	t.nodes++
 	t.stats.Nodes++
@@ -213,14 +213,16 @@ func (t *thread) pruneNode(n *node) (int, bool) {
 	}
 	// Razoring: far below alpha near the horizon, only captures can help.
 	if o.Razoring && depth <= razorDepth && eval+razorBase+razorMul*depth*depth < n.alpha {
-		if v := t.qsearch(n.alpha, n.alpha+1, ply); v <= n.alpha {
+		if v := t.qsearch(n.alpha, n.alpha+1, ply, 0); v <= n.alpha {
 			return v, true
 		}
 	}
 	// Null move: give the opponent a free move; if we still beat beta,
 	// a real move would too (unless in zugzwang, hence the material test).
-	// With NullTTGuard, not when a stored upper bound says it would fail.
+	// With NullTTGuard, not when a stored upper bound says it would fail;
+	// with NullHighEval, near the horizon only well above beta.
 	if o.NullMove && depth >= nullMinDepth && eval >= beta && t.stack[ply-1].move != board.NoMove &&
+		!(o.NullHighEval && depth <= nullHighDepth && eval < beta+nullHighMargin) &&
 		pos.HasNonPawnMaterial(pos.Side()) &&
 		!(o.NullTTGuard && n.ttHit && n.hit.Bound == BoundUpper && scoreFromTT(n.hit.Score, ply) < beta) {
 		r := nullBase + depth/nullDepthDiv + min((eval-beta)/nullEvalDiv, nullEvalMax)
@@ -277,7 +279,7 @@ func (t *thread) probCut(n *node) (int, bool) {
 		t.setMove(n.ply, m)
 		t.stack[n.ply+1].doubleExt = t.stack[n.ply].doubleExt
 		t.makeMove(m)
-		score := -t.qsearch(-pcBeta, -pcBeta+1, n.ply+1)
+		score := -t.qsearch(-pcBeta, -pcBeta+1, n.ply+1, 0)
 		if score >= pcBeta {
 			score = -t.search(n.depth-probCutReduce, -pcBeta, -pcBeta+1, n.ply+1, false, !n.cutNode)
 		}
