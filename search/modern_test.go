@@ -296,7 +296,7 @@ func TestBundleSwitches(t *testing.T) {
 		{"TrivialCutSkip", func(o *Options) *bool { return &o.TrivialCutSkip }, true},
 		{"CheckOrder", func(o *Options) *bool { return &o.CheckOrder }, true},
 		{"UpcomingRep", func(o *Options) *bool { return &o.UpcomingRep }, true},
-		{"ThreatOrder", func(o *Options) *bool { return &o.ThreatOrder }, false},
+		{"ThreatOrder", func(o *Options) *bool { return &o.ThreatOrder }, true},
 		{"TTCutNodeOnly", func(o *Options) *bool { return &o.TTCutNodeOnly }, false},
 		{"TTProbCut", func(o *Options) *bool { return &o.TTProbCut }, false},
 		{"HistSEE", func(o *Options) *bool { return &o.HistSEE }, false},

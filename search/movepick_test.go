@@ -14,7 +14,7 @@ import (
 // countermove, quiet moves by their histories (butterfly and
 // continuation; with CheckOrder, on in play, quiet checks that SEE does
 // not lose by more than checkOrderSEE ahead by checkOrderBonus), losing
-// captures. With ThreatOrder (off in play) the quiet moves also by
+// captures. With ThreatOrder (on in play) the quiet moves also by
 // threatOrderWant; with HistSEE (off in play) a capture loses by SEE
 // measured against -(capture history)/histSEEDiv instead of 0, which
 // changes the class of some captures; without them exactly as before.

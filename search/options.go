@@ -162,7 +162,7 @@ type Options struct {
 	TrivialCutSkip  bool `switch:"on"`  // no quiet history update for a cutoff by the first quiet move tried at depth 3 or less
 	CheckOrder      bool `switch:"on"`  // quiet checks that SEE does not lose by more than 75 ordered ahead by 16384 of history
 	UpcomingRep     bool `switch:"on"`  // a node whose side to move can go back to a position of the line (cuckoo tables) is worth a draw at least
-	ThreatOrder     bool `switch:"off"` // a quiet move of a piece out of (into) attack by a cheaper enemy piece ordered ahead (behind) by a bonus by piece
+	ThreatOrder     bool `switch:"on"`  // a quiet move of a piece out of (into) attack by a cheaper enemy piece ordered ahead (behind) by a bonus by piece
 	TTEvalStore     bool `switch:"off"` // a node's first visit, finding no entry, stores its raw static evaluation at once (no bound, no move: no cutoff)
 	TTCutNodeOnly   bool `switch:"off"` // at non-PV nodes a stored score above alpha cuts only at expected cut nodes (a fail low cuts anywhere)
 	TTProbCut       bool `switch:"off"` // a stored lower bound TTProbCutMargin above beta, at most TTProbCutReduce plies short, cuts a non-PV node
@@ -212,8 +212,8 @@ func switchTable() []Switch {
 // fifth of the time to depth (docs/search-lab.md), so it is for the
 // laboratory. CheckExtSEE waits for a match that says it gains
 // (docs/search-strength.md); YBWShareHistory did not speed YBW up.
-// ThreatOrder, TTEvalStore, TTCutNodeOnly, TTProbCut, HistSEE,
-// NullHighEval and QSRecapLimit wait for their matches
+// TTEvalStore, TTCutNodeOnly, TTProbCut, HistSEE, NullHighEval and
+// QSRecapLimit wait for their matches
 // (docs/search-comparison.md).
 func DefaultOptions() Options {
 	o := Options{Threads: 1, MultiPV: 1, Algorithm: PVS, TBProbeDepth: 1, TBProbeLimit: 7, TB50MoveRule: true}

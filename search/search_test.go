@@ -368,8 +368,8 @@ func TestFiftyMoveRuleInQuiescence(t *testing.T) {
 // from depth 2, where PruneChecks alone reports it from depth 6 (the
 // hand-crafted evaluation), and mated2.g97 mated in 2 from depth 2 instead
 // of 5. Only mates are spared: in WAC.197 (mate in 3 by 1...Qf1+ 2.Rg1
-// Ng3+, a check that does not mate) the mate shows from depth 5 either
-// way. The mates of 1...Ra2?? (2.Rd8) and of the smothered mate (1.Qg8+
+// Ng3+, a check that does not mate) the mate shows not before depth 5
+// either way (from 6 since ThreatOrder orders the quiet moves). The mates of 1...Ra2?? (2.Rd8) and of the smothered mate (1.Qg8+
 // Rxg8 2.Nf7) show by depths 3 and 5.
 func TestPVChecksMates(t *testing.T) {
 	on := DefaultOptions()
@@ -396,8 +396,8 @@ func TestPVChecksMates(t *testing.T) {
 	if r := searchFEN(t, wac197, Limits{Depth: 4}, on); IsMateScore(r.Score) {
 		t.Errorf("WAC.197, PVChecks, depth 4: %v score %d, want no mate yet (Ng3+ does not mate, so it is not spared)", r.Best, r.Score)
 	}
-	if r := searchFEN(t, wac197, Limits{Depth: 5}, on); r.Best.String() != "f2f1" || !IsMateScore(r.Score) || MateMoves(r.Score) != 3 {
-		t.Errorf("WAC.197, PVChecks, depth 5: %v score %d, want f2f1 and mate 3", r.Best, r.Score)
+	if r := searchFEN(t, wac197, Limits{Depth: 6}, on); r.Best.String() != "f2f1" || !IsMateScore(r.Score) || MateMoves(r.Score) != 3 {
+		t.Errorf("WAC.197, PVChecks, depth 6: %v score %d, want f2f1 and mate 3", r.Best, r.Score)
 	}
 
 	const ra2 = "r5k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1"
