@@ -106,7 +106,7 @@ func printStats(w io.Writer, s search.Stats) {
 	fmt.Fprintf(w, "null move      tries %d, cutoffs %d (%.1f%%)\n", s.NullTries, s.NullCutoffs, pct(s.NullCutoffs, s.NullTries))
 	fmt.Fprintf(w, "re-searches    %12d\n", s.ReSearches)
 	fmt.Fprintf(w, "singular       searches %d, extended %d (twice %d), multi-cuts %d\n", s.SingularSearches, s.SingularExtensions, s.DoubleExtensions, s.MultiCuts)
-	fmt.Fprintf(w, "ProbCut        tries %d, cutoffs %d, by the table alone %d\n", s.ProbCutTries, s.ProbCuts, s.TTProbCuts)
+	fmt.Fprintf(w, "ProbCut        tries %d, cutoffs %d\n", s.ProbCutTries, s.ProbCuts)
 	fmt.Fprintf(w, "history prunes %12d\n", s.HistoryPrunes)
 	fmt.Fprintf(w, "negative ext.  %12d\n", s.NegativeExtensions)
 	fmt.Fprintf(w, "QS futility    %12d\n", s.QSFutility)

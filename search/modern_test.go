@@ -298,7 +298,6 @@ func TestBundleSwitches(t *testing.T) {
 		{"UpcomingRep", func(o *Options) *bool { return &o.UpcomingRep }, true},
 		{"ThreatOrder", func(o *Options) *bool { return &o.ThreatOrder }, true},
 		{"TTCutNodeOnly", func(o *Options) *bool { return &o.TTCutNodeOnly }, false},
-		{"TTProbCut", func(o *Options) *bool { return &o.TTProbCut }, false},
 		{"HistSEE", func(o *Options) *bool { return &o.HistSEE }, false},
 		{"NullHighEval", func(o *Options) *bool { return &o.NullHighEval }, false},
 		{"QSRecapLimit", func(o *Options) *bool { return &o.QSRecapLimit }, false},

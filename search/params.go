@@ -35,9 +35,6 @@ var (
 	probCutDepth    = 5   // ProbCut from this depth
 	probCutMargin   = 200 // above beta
 	probCutReduce   = 4   // the verification search's reduction
-	ttProbCutDepth  = 5   // TTProbCut from this depth ...
-	ttProbCutReduce = 4   // ... on a stored lower bound at least depth minus this ...
-	ttProbCutMargin = 200 // ... this far above beta (the cutoff returns its score less the margin)
 	iirDepth        = 4   // internal iterative reduction from this depth
 	etcDepth        = 3   // enhanced transposition cutoffs from this depth
 	singularDepth   = 6   // singular extensions from this depth
@@ -170,9 +167,6 @@ var Params = []Param{
 	{"ProbCutDepth", &probCutDepth, 3, 8, 1},
 	{"ProbCutMargin", &probCutMargin, 80, 400, 15},
 	{"ProbCutReduce", &probCutReduce, 2, 6, 1},
-	{"TTProbCutDepth", &ttProbCutDepth, 2, 10, 1},
-	{"TTProbCutReduce", &ttProbCutReduce, 1, 8, 1},
-	{"TTProbCutMargin", &ttProbCutMargin, 50, 600, 25},
 	{"IIRDepth", &iirDepth, 3, 8, 1},
 	{"SingularDepth", &singularDepth, 5, 10, 1},
 	{"SingularTTDepth", &singularTTDepth, 1, 5, 1},

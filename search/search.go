@@ -179,23 +179,11 @@ func (t *thread) evaluate(n *node) {
 }
 
 // pruneNode tries to end a non-PV node, not in check, before its moves
-// are searched: the table's ProbCut, reverse futility, razoring, null move
-// and ProbCut.
+// are searched: reverse futility, razoring, null move and ProbCut.
 func (t *thread) pruneNode(n *node) (int, bool) {
 	o := &t.s.opts
 	pos := t.pos
 	depth, beta, ply, eval := n.depth, n.beta, n.ply, n.staticEval
-	// The table's ProbCut: a stored lower bound, from a search at most
-	// ttProbCutReduce plies shallower, that beats beta by a margin says
-	// what ProbCut's reduced search would, without the search. The node
-	// returns the bound less the margin, as ProbCut with PruneBlend.
-	if o.TTProbCut && depth >= ttProbCutDepth && n.ttHit && n.hit.Bound&BoundLower != 0 &&
-		n.hit.Depth >= depth-ttProbCutReduce && beta > -TBWinBound {
-		if score := scoreFromTT(n.hit.Score, ply); score >= beta+ttProbCutMargin && score < TBWinBound {
-			t.stats.TTProbCuts++
-			return score - ttProbCutMargin, true
-		}
-	}
 	// Reverse futility: far above beta near the horizon (not where a
 	// principal variation has been).
 	if o.Futility && depth <= rfpDepth && !IsMateScore(beta) && !n.ttPv {

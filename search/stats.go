@@ -29,7 +29,6 @@ type Stats struct {
 	MultiCuts          uint64 // nodes cut because the other moves beat beta too
 	ProbCutTries       uint64 // captures searched by ProbCut
 	ProbCuts           uint64 // nodes cut by ProbCut
-	TTProbCuts         uint64 // nodes cut by a stored lower bound far above beta (TTProbCut)
 	HistoryPrunes      uint64 // quiet moves skipped for their history
 	NegativeExtensions uint64 // hash moves searched a ply shallower by Singular
 	TBHits             uint64 // tablebase probes that found the position

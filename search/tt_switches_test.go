@@ -1,7 +1,6 @@
 // Tests of the switches that change how the search uses the table:
-// TTEvalStore (the evaluation stored on the first visit), TTCutNodeOnly
-// (fail-high cutoffs only at expected cut nodes) and TTProbCut (a stored
-// lower bound far above beta ends the node).
+// TTEvalStore (the evaluation stored on the first visit) and TTCutNodeOnly
+// (fail-high cutoffs only at expected cut nodes).
 package search
 
 import (
@@ -30,7 +29,6 @@ func preparedTT(t *testing.T, on ...func(*Options) *bool) (*Searcher, *thread) {
 
 func evalStore(o *Options) *bool   { return &o.TTEvalStore }
 func cutNodeOnly(o *Options) *bool { return &o.TTCutNodeOnly }
-func ttProbCut(o *Options) *bool   { return &o.TTProbCut }
 
 // An evaluation-only entry holds the evaluation and nothing else; it
 // never replaces an entry of its position, and every result of the
@@ -172,61 +170,5 @@ func TestTTCutNodeOnly(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// With TTProbCut a non-PV node, not in check, of depth 5 or more returns a
-// stored lower bound less the margin when the bound was searched at most
-// 4 plies shallower and beats beta by the margin, before any search; not
-// a bound too shallow or too close to beta, not a mate, not at a PV node,
-// and nothing without the switch.
-func TestTTProbCut(t *testing.T) {
-	const beta = 1
-	for _, c := range []struct {
-		name                        string
-		on, pv                      bool
-		depth, score, stored, bound int
-		cut                         bool
-	}{
-		{"4 plies shallower", true, false, 8, 300, 4, BoundLower, true},
-		{"exact score", true, false, 8, 300, 6, BoundExact, true},
-		{"at the margin", true, false, 6, beta + 200, 2, BoundLower, true},
-		{"off", false, false, 8, 300, 4, BoundLower, false},
-		{"5 plies shallower", true, false, 8, 300, 3, BoundLower, false},
-		{"below the margin", true, false, 8, beta + 199, 4, BoundLower, false},
-		{"upper bound", true, false, 8, 300, 4, BoundUpper, false},
-		{"depth below 5", true, false, 4, 300, 3, BoundLower, false},
-		{"PV node", true, true, 8, 300, 4, BoundLower, false},
-		{"mate", true, false, 8, Mate - 20, 4, BoundLower, false},
-	} {
-		var s *Searcher
-		var th *thread
-		if c.on {
-			s, th = preparedTT(t, ttProbCut)
-		} else {
-			s, th = preparedTT(t)
-		}
-		s.tt.Store(th.pos.Key(), board.NoMove, c.score, th.staticEval(), c.stored, c.bound)
-		th.stats = Stats{}
-		got := th.search(c.depth, beta-1, beta, 1, c.pv, !c.pv)
-		cut := th.stats.TTProbCuts == 1 && th.stats.Total() == 1 && got == c.score-ttProbCutMargin
-		if cut != c.cut || !c.cut && th.stats.TTProbCuts != 0 {
-			t.Errorf("%s: %d after %d nodes, %d table ProbCuts; want cut %v", c.name, got, th.stats.Total(), th.stats.TTProbCuts, c.cut)
-		}
-		if !c.cut && c.score < MateBound && th.stats.Total() == 1 {
-			t.Errorf("%s: the node ended at once (%d): the test cannot tell", c.name, got)
-		}
-	}
-	// In check the node is never pruned before its moves.
-	s, th := prepared(t, "rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 3", func() Options {
-		o := DefaultOptions()
-		o.TTProbCut = true
-		return o
-	}())
-	s.tt.NewSearch()
-	s.tt.Store(th.pos.Key(), board.NoMove, 300, -Infinity, 4, BoundLower)
-	th.stats = Stats{}
-	if got := th.search(8, 0, 1, 1, false, true); th.stats.TTProbCuts != 0 {
-		t.Errorf("in check: cut by TTProbCut (%d)", got)
 	}
 }
