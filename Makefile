@@ -344,8 +344,10 @@ net-chunk: build
 # cost out: this picks by what a network knows, and the SPRT at 8+0.08
 # then judges it with its speed. FASTCHESS=path is required. Each
 # candidate's log, games and fastchess state go to PICK_OUT; with
-# PICK_RESUME=1 the same command goes on from the saved states. About 4
-# minutes of both cores for 400 games at 10,000 nodes.
+# PICK_RESUME=1 the same command goes on from the saved states (a
+# candidate without one starts afresh). About 4 minutes of both cores for
+# 400 games at 10,000 nodes, so some 25 minutes for the default 600
+# games of each of the four.
 PICK_NODES ?= 10000
 PICK_ROUNDS ?= 300
 PICK_SEED ?= 6511
@@ -356,14 +358,18 @@ net-pick: build
 	@for n in $(CHUNK_NETS); do test -f nets/$$n.nnue || { echo "net-pick: no nets/$$n.nnue"; exit 2; }; done
 	mkdir -p $(PICK_OUT)
 	for n in $(CHUNK_NETS); do \
-		$(FASTCHESS) $(if $(PICK_RESUME),-config file=$(PICK_OUT)/state-$$n.json outname=$(PICK_OUT)/state-$$n.json, \
-			-engine cmd=./$(EXE) name=$$n option.EvalFile=$(CURDIR)/nets/$$n.nnue \
-			-engine cmd=./$(EXE) name=default \
-			-each nodes=$(PICK_NODES) tc=inf option.Threads=1 option.Hash=16 \
-			-openings file=$(SHARED)/books/noob_2moves.epd format=epd order=random -srand $(PICK_SEED) -repeat \
-			-rounds $(PICK_ROUNDS) -games 2 -concurrency 2 -recover \
-			-config outname=$(PICK_OUT)/state-$$n.json -pgnout file=$(PICK_OUT)/pick-$$n.pgn) \
-			>> $(PICK_OUT)/pick-$$n.log 2>&1 || exit 1; \
+		if [ -n "$(PICK_RESUME)" ] && [ -f $(PICK_OUT)/state-$$n.json ]; then \
+			$(FASTCHESS) -config file=$(PICK_OUT)/state-$$n.json outname=$(PICK_OUT)/state-$$n.json \
+				>> $(PICK_OUT)/pick-$$n.log 2>&1 || exit 1; \
+		else \
+			$(FASTCHESS) -engine cmd=./$(EXE) name=$$n option.EvalFile=$(CURDIR)/nets/$$n.nnue \
+				-engine cmd=./$(EXE) name=default \
+				-each nodes=$(PICK_NODES) tc=inf option.Threads=1 option.Hash=16 \
+				-openings file=$(SHARED)/books/noob_2moves.epd format=epd order=random -srand $(PICK_SEED) -repeat \
+				-rounds $(PICK_ROUNDS) -games 2 -concurrency 2 -recover \
+				-config outname=$(PICK_OUT)/state-$$n.json -pgnout file=$(PICK_OUT)/pick-$$n.pgn \
+				>> $(PICK_OUT)/pick-$$n.log 2>&1 || exit 1; \
+		fi; \
 		grep -A 4 '^Results of' $(PICK_OUT)/pick-$$n.log | tail -n 5; \
 	done
 

@@ -369,8 +369,9 @@ func TestFiftyMoveRuleInQuiescence(t *testing.T) {
 // hand-crafted evaluation), and mated2.g97 mated in 2 from depth 2 instead
 // of 5. Only mates are spared: in WAC.197 (mate in 3 by 1...Qf1+ 2.Rg1
 // Ng3+, a check that does not mate) the mate shows not before depth 5
-// either way (from 6 since ThreatOrder orders the quiet moves). The mates of 1...Ra2?? (2.Rd8) and of the smothered mate (1.Qg8+
-// Rxg8 2.Nf7) show by depths 3 and 5.
+// either way (from 6 since ThreatOrder orders the quiet moves). The
+// mates of 1...Ra2?? (2.Rd8) and of the smothered mate (1.Qg8+ Rxg8
+// 2.Nf7) show by depths 3 and 5.
 func TestPVChecksMates(t *testing.T) {
 	on := DefaultOptions()
 	if !on.PVChecks {
