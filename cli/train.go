@@ -3,8 +3,10 @@
 // the quantised net. It holds out whole games for validation, reports the
 // losses every epoch on stderr, writes a checkpoint and the net after
 // every epoch, and on SIGINT or SIGTERM finishes the batch in progress,
-// writes both and exits 0; -resume goes on from a checkpoint, and -init
-// starts a new run from the weights of a net file.
+// writes both and exits with status 3 (trainStopped), so that a script
+// does not take the unfinished net for a finished one; -resume goes on
+// from a checkpoint, and -init starts a new run from the weights of a
+// net file.
 
 package cli
 
@@ -170,8 +172,15 @@ func runTrain(args []string, stop <-chan struct{}, started func(), stdout, stder
 		state = "stopped"
 	}
 	fmt.Fprintf(stdout, "%s after %d of %d epochs in %.1fs: net %s, checkpoint %s\n", state, tr.Epoch(), opt.Epochs, time.Since(began).Seconds(), out, ckpt)
+	if stopped {
+		return trainStopped
+	}
 	return 0
 }
+
+// trainStopped is the exit status of a run stopped by a signal before its
+// last epoch: the net and the checkpoint are written, the run unfinished.
+const trainStopped = 3
 
 // reportTrainStart says on w what was loaded from how many files since
 // began and how the trainer tr (new, from the net tf.init, or resumed

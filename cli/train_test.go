@@ -1,6 +1,6 @@
 // Tests of `train`, run in-process on a small file of positions from
 // random games: a run writes the net and its checkpoint, a resumed run
-// goes on, a stopped run saves and exits 0, bad flags and bad data give
+// goes on, a stopped run saves and exits 3, bad flags and bad data give
 // clean errors.
 
 package cli
@@ -215,14 +215,15 @@ func TestTrainCommand(t *testing.T) {
 		}
 	}
 
-	// Stopped (as by a signal): it saves and exits 0.
+	// Stopped (as by a signal): it saves and exits 3, not 0, as the run
+	// did not finish.
 	stop := make(chan struct{})
 	close(stop)
 	stdout.Reset()
 	stderr.Reset()
 	os.Remove(out)
-	if rc := runTrain(args("-epochs", "5", "-checkpoint", filepath.Join(dir, "s.ckpt")), stop, nil, &stdout, &stderr); rc != 0 {
-		t.Fatalf("stopped run: exit %d: %s", rc, stderr.String())
+	if rc := runTrain(args("-epochs", "5", "-checkpoint", filepath.Join(dir, "s.ckpt")), stop, nil, &stdout, &stderr); rc != trainStopped || trainStopped != 3 {
+		t.Fatalf("stopped run: exit %d, want 3: %s", rc, stderr.String())
 	}
 	if !strings.Contains(stdout.String(), "stopped after 0 of 5 epochs") {
 		t.Errorf("stopped run: %s", stdout.String())
