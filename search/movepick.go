@@ -17,6 +17,10 @@ const (
 	scoreGoodCapt = 1 << 26
 	scoreBadCapt  = -(1 << 26)
 	noFloor       = math.MinInt32 // pick every remaining move
+	// captHistLift keeps a capture's score above its stage's floor
+	// whatever its capture history: history/4 is at least -historyMax/4
+	// (the picker's test holds the two together).
+	captHistLift = 4096
 )
 
 // Stages of a movePicker.
@@ -198,7 +202,11 @@ func (mp *movePicker) wasTried(m board.Move) bool {
 
 // scoreNoisy orders captures and promotions by the value gained and the
 // capture history, or by MVV-LVA without it; the losing ones (by SEE,
-// outside quiescence) come below the winning and equal ones. With
+// outside quiescence) come below the winning and equal ones. The history
+// term is raised by captHistLift so that every score stays above its
+// stage's floor: a pawn capture with a poor record (16·100 + history/4
+// can fall to -2,496) is still a winning or equal capture, and one in
+// quiescence is still searched. With
 // HistSEE a capture's history moves the line between the two: it is
 // good when SEE is at least -history/histSEEDiv, so one with a strong
 // record may lose a little and one with a poor record must win a little.
@@ -214,7 +222,7 @@ func (mp *movePicker) scoreNoisy() {
 		hist := 0
 		if captHist {
 			hist = t.captureHistory(m)
-			v = int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*16 + int32(hist)/4
+			v = int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*16 + int32(hist)/4 + captHistLift
 		} else {
 			v = int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*8 - int32(attacker)
 		}

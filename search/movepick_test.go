@@ -33,13 +33,14 @@ func pickerOrder(t *testing.T, threats, histSEE bool) {
 	threatened := 0 // quiet moves with a threat term
 	th := &thread{s: s}
 	rnd := func() int16 { return int16(rng.Intn(4001) - 2000) }
-	// Capture histories within ±captRange: wider with HistSEE, so that the
-	// threshold moves by up to 37, but not so wide that a pawn capture's
-	// score (16·100 + history/4) falls to the good stage's floor.
-	captRange := 2000
-	if histSEE {
-		captRange = 6000
+	// Capture histories anywhere within ±historyMax, so that a pawn
+	// capture's 16·100 + history/4 can fall below zero (it must still come
+	// among the good captures, and in quiescence at all) and with HistSEE
+	// the threshold moves by up to 102.
+	if captHistLift < historyMax/4 {
+		t.Fatalf("captHistLift is below historyMax/4 = %d", historyMax/4)
 	}
+	captRange := historyMax
 	fens := []string{
 		board.StartFEN,
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -163,7 +164,7 @@ func expectedRank(th *thread, ply int, ttMove, m board.Move, qs bool) (int, int3
 		pc := pos.PieceAt(m.From())
 		victim := pos.CapturedPiece(m).Type()
 		hist := int(th.hist.capture[pc][m.To()][victim])
-		v := int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*16 + int32(hist)/4
+		v := int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*16 + int32(hist)/4 + captHistLift
 		threshold := 0
 		if th.s.opts.HistSEE {
 			threshold = -(hist / histSEEDiv)
