@@ -298,7 +298,6 @@ func TestBundleSwitches(t *testing.T) {
 		{"UpcomingRep", func(o *Options) *bool { return &o.UpcomingRep }, true},
 		{"ThreatOrder", func(o *Options) *bool { return &o.ThreatOrder }, true},
 		{"TTCutNodeOnly", func(o *Options) *bool { return &o.TTCutNodeOnly }, false},
-		{"HistSEE", func(o *Options) *bool { return &o.HistSEE }, false},
 		{"NullHighEval", func(o *Options) *bool { return &o.NullHighEval }, false},
 		{"QSRecapLimit", func(o *Options) *bool { return &o.QSRecapLimit }, false},
 	} {
@@ -343,63 +342,6 @@ func TestBundleSwitches(t *testing.T) {
 	th.researchHistory(2, 8, 20, 10, 30) // inside a PV window: nothing
 	if high <= before || low >= high || entry() != low {
 		t.Errorf("continuation entries %d, after a fail high %d, after two fail lows %d, after an exact score %d", before, high, low, entry())
-	}
-}
-
-// With HistSEE a capture's history moves the picker's line between good
-// and losing captures: Bxd5 (a bishop for a knight, SEE -10) is good with
-// a strong record, Nxd5 (SEE 0) losing with a poor one, and Qxd5 (SEE
-// -580) losing whatever its record; without HistSEE, SEE >= 0 decides.
-func TestHistSEE(t *testing.T) {
-	for _, c := range []struct {
-		fen, move       string
-		see             int
-		hist            int16
-		goodOff, goodOn bool
-	}{
-		{"4k3/8/4p3/3n4/2B5/8/8/4K3 w - - 0 1", "c4d5", -10, 16000, false, true},
-		{"4k3/8/4p3/3n4/2B5/8/8/4K3 w - - 0 1", "c4d5", -10, 0, false, false},
-		{"4k3/8/4p3/3n4/1N6/8/8/4K3 w - - 0 1", "b4d5", 0, -16000, true, false},
-		{"4k3/8/4p3/3n4/1N6/8/8/4K3 w - - 0 1", "b4d5", 0, 0, true, true},
-		{"4k3/8/4p3/3n4/8/8/8/3QK3 w - - 0 1", "d1d5", -580, 16000, false, false},
-	} {
-		for _, on := range []bool{false, true} {
-			o := DefaultOptions()
-			o.HistSEE = on
-			_, th := prepared(t, c.fen, o)
-			pos := th.pos
-			m, err := pos.ParseMove(c.move)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if see := pos.SEE(m); see != c.see {
-				t.Fatalf("%s %s: SEE %d, want %d", c.fen, c.move, see, c.see)
-			}
-			th.hist.capture[pos.PieceAt(m.From())][m.To()][pos.CapturedPiece(m).Type()] = c.hist
-			th.setMove(0, board.NoMove)
-			th.setThreats(1)
-			mp := th.takePicker()
-			mp.init(th, 1, board.NoMove, false)
-			stage := -1
-			for {
-				next, ok := mp.next()
-				if !ok {
-					break
-				}
-				if next == m {
-					stage = mp.stage
-				}
-			}
-			th.releasePicker()
-			want := c.goodOff
-			if on {
-				want = c.goodOn
-			}
-			if good := stage == stageGood; stage < 0 || good != want {
-				t.Errorf("%s %s (SEE %d), capture history %d, HistSEE %v: stage %d, good %v, want %v",
-					c.fen, c.move, c.see, c.hist, on, stage, good, want)
-			}
-		}
 	}
 }
 

@@ -206,15 +206,11 @@ func (mp *movePicker) wasTried(m board.Move) bool {
 // term is raised by captHistLift so that every score stays above its
 // stage's floor: a pawn capture with a poor record (16·100 + history/4
 // can fall to -2,496) is still a winning or equal capture, and one in
-// quiescence is still searched. With
-// HistSEE a capture's history moves the line between the two: it is
-// good when SEE is at least -history/histSEEDiv, so one with a strong
-// record may lose a little and one with a poor record must win a little.
+// quiescence is still searched.
 func (mp *movePicker) scoreNoisy() {
 	t := mp.t
 	pos := t.pos
 	captHist := t.s.opts.CaptureHistory
-	histSEE := t.s.opts.HistSEE && !mp.noisy
 	for i, m := range mp.list.Moves[:mp.list.Count] {
 		victim := pos.CapturedPiece(m).Type()
 		attacker := pos.PieceAt(m.From()).Type()
@@ -226,16 +222,7 @@ func (mp *movePicker) scoreNoisy() {
 		} else {
 			v = int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*8 - int32(attacker)
 		}
-		var good bool
-		switch {
-		case mp.noisy:
-			good = true
-		case histSEE:
-			good = pos.SEEGE(m, -hist/histSEEDiv)
-		default:
-			good = pos.SEENonNegative(m)
-		}
-		if good {
+		if mp.noisy || pos.SEENonNegative(m) {
 			mp.scores[i] = scoreGoodCapt + v
 		} else {
 			mp.scores[i] = scoreBadCapt + v

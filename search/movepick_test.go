@@ -14,33 +14,29 @@ import (
 // countermove, quiet moves by their histories (butterfly and
 // continuation; with CheckOrder, on in play, quiet checks that SEE does
 // not lose by more than checkOrderSEE ahead by checkOrderBonus), losing
-// captures. With ThreatOrder (on in play) the quiet moves also by
-// threatOrderWant; with HistSEE (off in play) a capture loses by SEE
-// measured against -(capture history)/histSEEDiv instead of 0, which
-// changes the class of some captures; without them exactly as before.
+// captures (SEE below 0), whatever their capture history. With
+// ThreatOrder (on in play) the quiet moves also by threatOrderWant;
+// without it exactly as before.
 func TestMovePickerOrder(t *testing.T) {
-	for _, c := range []struct{ threats, histSEE bool }{{false, false}, {true, false}, {false, true}} {
-		t.Run(fmt.Sprintf("ThreatOrder=%v,HistSEE=%v", c.threats, c.histSEE), func(t *testing.T) { pickerOrder(t, c.threats, c.histSEE) })
+	for _, threats := range []bool{false, true} {
+		t.Run(fmt.Sprintf("ThreatOrder=%v", threats), func(t *testing.T) { pickerOrder(t, threats) })
 	}
 }
 
-func pickerOrder(t *testing.T, threats, histSEE bool) {
+func pickerOrder(t *testing.T, threats bool) {
 	rng := rand.New(rand.NewSource(5))
 	o := DefaultOptions()
 	o.ThreatOrder = threats
-	o.HistSEE = histSEE
 	s := &Searcher{opts: o}
 	threatened := 0 // quiet moves with a threat term
 	th := &thread{s: s}
 	rnd := func() int16 { return int16(rng.Intn(4001) - 2000) }
 	// Capture histories anywhere within ±historyMax, so that a pawn
-	// capture's 16·100 + history/4 can fall below zero (it must still come
-	// among the good captures, and in quiescence at all) and with HistSEE
-	// the threshold moves by up to 102.
+	// capture's 16·100 + history/4 can fall below zero: it must still come
+	// among the good captures, and in quiescence at all.
 	if captHistLift < historyMax/4 {
 		t.Fatalf("captHistLift is below historyMax/4 = %d", historyMax/4)
 	}
-	captRange := historyMax
 	fens := []string{
 		board.StartFEN,
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -50,7 +46,8 @@ func pickerOrder(t *testing.T, threats, histSEE bool) {
 		"4k3/8/8/8/1b6/8/3P4/R3K2R w KQ - 0 1", // in check
 	}
 	var all, noisy board.MoveList
-	checked, reclassed := 0, 0 // moves returned; captures whose class is not SEE >= 0's
+	checked := 0
+	var captures [6]int // captures and promotions returned outside quiescence, by stage (1 good, 5 losing)
 	for _, fen := range fens {
 		p, err := board.ParseFEN(fen)
 		if err != nil {
@@ -74,7 +71,7 @@ func pickerOrder(t *testing.T, threats, histSEE bool) {
 			for pc := range th.hist.capture {
 				for to := range th.hist.capture[pc] {
 					for v := range th.hist.capture[pc][to] {
-						th.hist.capture[pc][to][v] = int16(rng.Intn(2*captRange+1) - captRange)
+						th.hist.capture[pc][to][v] = int16(rng.Intn(2*historyMax+1) - historyMax)
 					}
 				}
 			}
@@ -125,8 +122,8 @@ func pickerOrder(t *testing.T, threats, histSEE bool) {
 					if stage == 4 && threatOrderWant(p, m) != 0 {
 						threatened++
 					}
-					if !qs && (stage == 1 || stage == 5) && (stage == 1) != (p.SEE(m) >= 0) {
-						reclassed++
+					if !qs && (stage == 1 || stage == 5) {
+						captures[stage]++
 					}
 					if stage < lastStage || stage == lastStage && stage != 3 && score > lastScore {
 						t.Fatalf("%s: %v (stage %d, score %d) after stage %d score %d", p.FEN(), m, stage, score, lastStage, lastScore)
@@ -147,8 +144,9 @@ func pickerOrder(t *testing.T, threats, histSEE bool) {
 	if threatened < 100 {
 		t.Fatalf("only %d quiet moves into or out of a cheaper piece's attack", threatened)
 	}
-	if histSEE && reclassed < 10 || !histSEE && reclassed != 0 {
-		t.Fatalf("%d captures classed otherwise than by SEE >= 0", reclassed)
+	// Both sides of the SEE line: the order holds across it.
+	if captures[1] < 100 || captures[5] < 100 {
+		t.Fatalf("only %d good and %d losing captures outside quiescence", captures[1], captures[5])
 	}
 }
 
@@ -163,13 +161,8 @@ func expectedRank(th *thread, ply int, ttMove, m board.Move, qs bool) (int, int3
 	if pos.IsCapture(m) || m.Promo() != board.NoPieceType {
 		pc := pos.PieceAt(m.From())
 		victim := pos.CapturedPiece(m).Type()
-		hist := int(th.hist.capture[pc][m.To()][victim])
-		v := int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*16 + int32(hist)/4 + captHistLift
-		threshold := 0
-		if th.s.opts.HistSEE {
-			threshold = -(hist / histSEEDiv)
-		}
-		if qs || pos.SEE(m) >= threshold {
+		v := int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*16 + int32(th.hist.capture[pc][m.To()][victim])/4 + captHistLift
+		if qs || pos.SEE(m) >= 0 {
 			return 1, v
 		}
 		return 5, v

@@ -67,7 +67,6 @@ var (
 	threatOrderQueen = 16384
 	threatOrderRook  = 12288
 	threatOrderMinor = 8192
-	histSEEDiv       = 160 // HistSEE: a capture is good with SEE at least -capture history/div (about -100 at the best history)
 )
 
 // Late move reductions.
@@ -190,7 +189,6 @@ var Params = []Param{
 	{"ThreatOrderQueen", &threatOrderQueen, 0, 32768, 2000},
 	{"ThreatOrderRook", &threatOrderRook, 0, 24576, 1500},
 	{"ThreatOrderMinor", &threatOrderMinor, 0, 16384, 1000},
-	{"HistSEEDiv", &histSEEDiv, 40, 640, 30},
 	{"LMRBase", &lmrBase, 20, 150, 6},
 	{"LMRDiv", &lmrDiv, 150, 350, 10},
 	{"LMRMinDepth", &lmrMinDepth, 2, 5, 1},
