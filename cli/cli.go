@@ -62,7 +62,9 @@ func cmdHelp(_ []string, stdout, _ io.Writer) int {
 
 // Run runs the subcommand that args[0] names (NAME, -NAME or --NAME) on
 // the rest of args and returns its exit status: 0 on success, 1 when the
-// work failed, 2 for bad usage, which includes an unknown or missing name.
+// work failed, 2 for bad usage, which includes an unknown or missing name,
+// and 3 when `train` was stopped by a signal (its net and checkpoint
+// written, the run unfinished).
 // When args[0] holds more than one word, each argument is instead a whole
 // command, run in order up to the first "quit" (see runEach).
 func Run(args []string, stdout, stderr io.Writer) int {
