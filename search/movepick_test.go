@@ -48,6 +48,7 @@ func pickerOrder(t *testing.T, threats bool) {
 	var all, noisy board.MoveList
 	checked := 0
 	var captures [6]int // captures and promotions returned outside quiescence, by stage (1 good, 5 losing)
+	poorPawn := 0       // good pawn captures (not promotions) whose capture history is -6,400 or below
 	for _, fen := range fens {
 		p, err := board.ParseFEN(fen)
 		if err != nil {
@@ -125,6 +126,10 @@ func pickerOrder(t *testing.T, threats bool) {
 					if !qs && (stage == 1 || stage == 5) {
 						captures[stage]++
 					}
+					if stage == 1 && p.CapturedPiece(m).Type() == board.Pawn && m.Promo() == board.NoPieceType &&
+						th.hist.capture[p.PieceAt(m.From())][m.To()][board.Pawn] <= -6400 {
+						poorPawn++ // 16·100 + history/4 <= 0 without captHistLift
+					}
 					if stage < lastStage || stage == lastStage && stage != 3 && score > lastScore {
 						t.Fatalf("%s: %v (stage %d, score %d) after stage %d score %d", p.FEN(), m, stage, score, lastStage, lastScore)
 					}
@@ -147,6 +152,11 @@ func pickerOrder(t *testing.T, threats bool) {
 	// Both sides of the SEE line: the order holds across it.
 	if captures[1] < 100 || captures[5] < 100 {
 		t.Fatalf("only %d good and %d losing captures outside quiescence", captures[1], captures[5])
+	}
+	// Winning or equal pawn captures whose record alone would sink them
+	// below the good stage's floor came up among the good captures.
+	if poorPawn < 20 {
+		t.Fatalf("only %d good pawn captures with a capture history of -6,400 or below", poorPawn)
 	}
 }
 
