@@ -215,10 +215,8 @@ func (mp *movePicker) scoreNoisy() {
 		victim := pos.CapturedPiece(m).Type()
 		attacker := pos.PieceAt(m.From()).Type()
 		var v int32
-		hist := 0
 		if captHist {
-			hist = t.captureHistory(m)
-			v = int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*16 + int32(hist)/4 + captHistLift
+			v = int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*16 + int32(t.captureHistory(m))/4 + captHistLift
 		} else {
 			v = int32(board.SEEValue[victim]+board.SEEValue[m.Promo()])*8 - int32(attacker)
 		}
