@@ -20,7 +20,7 @@ COMMIT := $(shell test -z "$$($(GIT) rev-parse --show-prefix 2>/dev/null || echo
 DIRTY := $(if $(COMMIT),$(if $(shell $(GIT) status --porcelain 2>/dev/null),-dirty))
 BUILDFLAGS = -trimpath -buildvcs=false -ldflags "-X brudno/engine.buildCommit=$(COMMIT)$(DIRTY)"
 
-.PHONY: all build build-tune pgo run test cross-vet cross-check dist soak tb-match fuzz-protocol data-start data-pause data-resume data-stop data-status net-chunk net-pick test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor calibrate-drift cal-check smp-match openbench
+.PHONY: all build build-tune pgo run test cross-vet cross-check dist soak tb-match fuzz-protocol data-start data-pause data-resume data-stop data-status net-chunk net-joint net-pick test-race bench perft-suite perft-speed fuzz clean wac bk datagen tune tune-fit book nnue-data net timeloss lab-mtd calibrate calibrate-anchor calibrate-drift cal-check smp-match openbench
 
 all: build
 
@@ -336,28 +336,40 @@ net-chunk: build
 	EXE=./$(EXE) DATA_NET=$(DATA_NET) DATA_DIR=$(DATA_DIR) NNUE_NODES=$(NNUE_NODES) DATA_TAG=$(DATA_TAG) \
 		tools/datagen/chunk.sh "$(CHUNK)" "$(CHUNK_STD)" "$(CHUNK_960)" $(CHUNK_NETS)
 
-# The candidates in games (docs/nnue-data.md, step 11): each of CHUNK_NETS
+# The joint candidates (docs/nnue-data.md, step 10): `make net-joint
+# CHUNK=K` trains each of JOINT_NETS from the default network on the cut
+# files of chunks 1 to K at once (DATA_DIR/chunk1 ... chunkK, as net-chunk
+# left them), 8 epochs; the work goes to DATA_DIR/jointK, and nets/ is
+# replaced when all have finished. About 13 minutes of both cores for
+# 29 M positions.
+JOINT_NETS ?= j-256 j-512
+net-joint: build
+	EXE=./$(EXE) DATA_NET=$(DATA_NET) DATA_DIR=$(DATA_DIR) tools/datagen/joint.sh "$(CHUNK)" $(JOINT_NETS)
+
+# The candidates in games (docs/nnue-data.md, step 11): each of PICK_NETS
 # (nets/NAME.nnue, loaded by EvalFile) against the embedded network, the
 # same binary on both sides, PICK_NODES nodes a move, Hash 16, PICK_ROUNDS
 # rounds of two games (both colours of a noob_2moves opening drawn by
 # PICK_SEED), two games at a time. Fixed nodes leave the larger networks'
 # cost out: this picks by what a network knows, and the SPRT at 8+0.08
-# then judges it with its speed. FASTCHESS=path is required. Each
+# then judges it with its speed. PICK_NETS: the chunk candidates and
+# the joint ones. FASTCHESS=path is required. Each
 # candidate's log, games and fastchess state go to PICK_OUT; with
 # PICK_RESUME=1 the same command goes on from the saved states (a
 # candidate without one starts afresh). About 4 minutes of both cores for
-# 400 games at 10,000 nodes, so some 25 minutes for the default 600
-# games of each of the four.
+# 400 games at 10,000 nodes, so some 40 minutes for the default 600
+# games of each of the six.
 PICK_NODES ?= 10000
 PICK_ROUNDS ?= 300
 PICK_SEED ?= 6511
 PICK_OUT ?= pick-results
 PICK_RESUME ?=
+PICK_NETS ?= $(CHUNK_NETS) $(JOINT_NETS)
 net-pick: build
 	@test -n "$(FASTCHESS)" || { echo "net-pick: set FASTCHESS=path/to/fastchess"; exit 2; }
-	@for n in $(CHUNK_NETS); do test -f nets/$$n.nnue || { echo "net-pick: no nets/$$n.nnue"; exit 2; }; done
+	@for n in $(PICK_NETS); do test -f nets/$$n.nnue || { echo "net-pick: no nets/$$n.nnue"; exit 2; }; done
 	mkdir -p $(PICK_OUT)
-	for n in $(CHUNK_NETS); do \
+	for n in $(PICK_NETS); do \
 		if [ -n "$(PICK_RESUME)" ] && [ -f $(PICK_OUT)/state-$$n.json ]; then \
 			$(FASTCHESS) -config file=$(PICK_OUT)/state-$$n.json outname=$(PICK_OUT)/state-$$n.json \
 				>> $(PICK_OUT)/pick-$$n.log 2>&1 || exit 1; \

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The fifth network's joint candidates (docs/nnue-data.md, step 10): the
+# cut files of chunks 1 to K, as `make net-chunk` left them in
+# DATA_DIR/chunk1 ... chunkK, learned all at once by networks that start
+# from the default one, instead of one chunk after another.
+#
+#   joint.sh K [NAME...]
+#
+# NAMEs are j-256 (the default network, 256 neurons) and j-512 (the
+# default network widened to 512); both by default. Settings from the
+# environment (the Makefile's net-joint target passes them): EXE,
+# DATA_NET, DATA_DIR.
+#
+# The training states and logs go to DATA_DIR/jointK; the networks
+# replace nets/NAME.nnue only when every NAME has finished, so a run
+# stopped part way leaves nets/ as it was, and a run started again
+# trains the unfinished ones afresh.
+set -euo pipefail
+
+[ $# -ge 1 ] || { echo "usage: joint.sh K [NAME...]"; exit 2; }
+K=$1
+shift
+NAMES=${*:-j-256 j-512}
+EXE=${EXE:-./brudno}
+DATA_NET=${DATA_NET:-engine/nets/default.nnue}
+DATA_DIR=${DATA_DIR:-$HOME/brudno-data}
+
+case $K in '' | *[!0-9]*) echo "joint.sh: $K is not a chunk number"; exit 2 ;; esac
+[ "$K" -ge 1 ] || { echo "joint.sh: chunks count from 1"; exit 2; }
+for name in $NAMES; do
+	case $name in j-256 | j-512) ;; *) echo "joint.sh: no joint candidate $name"; exit 2 ;; esac
+done
+files=()
+for k in $(seq 1 "$K"); do
+	for f in std 960; do
+		p=$DATA_DIR/chunk$k/$f.bin
+		[ -f "$p" ] || { echo "joint.sh: no $p (make net-chunk CHUNK=$k cuts it)"; exit 2; }
+		files+=("$p")
+	done
+done
+work=$DATA_DIR/joint$K
+mkdir -p "$work"
+
+common="-init $DATA_NET -lr 0.0005 -epochs 8 -lr-drop 6 -mirror -buckets 8 -threads 2 -seed 1"
+for name in $NAMES; do
+	out=$work/$name.nnue
+	[ -f "$out.done" ] && continue
+	case $name in
+	j-256) flags="" ;;
+	j-512) flags="-hidden 512" ;;
+	esac
+	echo "joint $K: $EXE train -out $out $common $flags (log $work/$name.log)"
+	# shellcheck disable=SC2086 # the flags are words
+	"$EXE" train -out "$out" -checkpoint "$work/$name.ckpt" $common $flags "${files[@]}" >"$work/$name.log" 2>&1 ||
+		{ tail -5 "$work/$name.log"; exit 1; }
+	# the loss on the held-out games before (epoch 0) and after
+	grep -E '^epoch' "$work/$name.log" | sed -n '1p;$p'
+	touch "$out.done"
+done
+
+for name in $NAMES; do
+	cp "$work/$name.nnue" "nets/$name.nnue"
+	echo "nets/$name.nnue $(sha256sum "nets/$name.nnue" | cut -c1-12)"
+done
