@@ -339,12 +339,13 @@ net-chunk: build
 # The joint candidates (docs/nnue-data.md, step 10): `make net-joint
 # CHUNK=K` trains each of JOINT_NETS from the default network on the cut
 # files of chunks 1 to K at once (DATA_DIR/chunk1 ... chunkK, as net-chunk
-# left them), 8 epochs; the work goes to DATA_DIR/jointK, and nets/ is
-# replaced when all have finished. About 13 minutes of both cores for
-# 29 M positions.
+# left them), JOINT_EPOCHS epochs; the work goes to DATA_DIR/jointK-eN
+# (N the epochs), and nets/ is replaced when all have finished. About 25
+# minutes of both cores for 29 M positions at 16 epochs.
 JOINT_NETS ?= j-256 j-512
+JOINT_EPOCHS ?= 16
 net-joint: build
-	EXE=./$(EXE) DATA_NET=$(DATA_NET) DATA_DIR=$(DATA_DIR) tools/datagen/joint.sh "$(CHUNK)" $(JOINT_NETS)
+	EXE=./$(EXE) DATA_NET=$(DATA_NET) DATA_DIR=$(DATA_DIR) EPOCHS=$(JOINT_EPOCHS) tools/datagen/joint.sh "$(CHUNK)" $(JOINT_NETS)
 
 # The candidates in games (docs/nnue-data.md, step 11): each of PICK_NETS
 # (nets/NAME.nnue, loaded by EvalFile) against the embedded network, the

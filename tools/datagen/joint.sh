@@ -9,10 +9,11 @@
 # NAMEs are j-256 (the default network, 256 neurons) and j-512 (the
 # default network widened to 512); both by default. Settings from the
 # environment (the Makefile's net-joint target passes them): EXE,
-# DATA_NET, DATA_DIR.
+# DATA_NET, DATA_DIR, and EPOCHS (16 by default; the learning rate drops
+# tenfold after three quarters of them).
 #
-# The training states and logs go to DATA_DIR/jointK; the networks
-# replace nets/NAME.nnue only when every NAME has finished, so a run
+# The training states and logs go to DATA_DIR/jointK-eEPOCHS; the
+# networks replace nets/NAME.nnue only when every NAME has finished, so a run
 # stopped part way leaves nets/ as it was, and a run started again
 # trains the unfinished ones afresh.
 set -euo pipefail
@@ -24,9 +25,12 @@ NAMES=${*:-j-256 j-512}
 EXE=${EXE:-./brudno}
 DATA_NET=${DATA_NET:-engine/nets/default.nnue}
 DATA_DIR=${DATA_DIR:-$HOME/brudno-data}
+EPOCHS=${EPOCHS:-16}
 
 case $K in '' | *[!0-9]*) echo "joint.sh: $K is not a chunk number"; exit 2 ;; esac
 [ "$K" -ge 1 ] || { echo "joint.sh: chunks count from 1"; exit 2; }
+case $EPOCHS in '' | *[!0-9]*) echo "joint.sh: EPOCHS=$EPOCHS is not a count"; exit 2 ;; esac
+[ "$EPOCHS" -ge 1 ] || { echo "joint.sh: EPOCHS must be at least 1"; exit 2; }
 for name in $NAMES; do
 	case $name in j-256 | j-512) ;; *) echo "joint.sh: no joint candidate $name"; exit 2 ;; esac
 done
@@ -38,10 +42,10 @@ for k in $(seq 1 "$K"); do
 		files+=("$p")
 	done
 done
-work=$DATA_DIR/joint$K
+work=$DATA_DIR/joint$K-e$EPOCHS
 mkdir -p "$work"
 
-common="-init $DATA_NET -lr 0.0005 -epochs 8 -lr-drop 6 -mirror -buckets 8 -threads 2 -seed 1"
+common="-init $DATA_NET -lr 0.0005 -epochs $EPOCHS -lr-drop $((EPOCHS * 3 / 4)) -mirror -buckets 8 -threads 2 -seed 1"
 for name in $NAMES; do
 	out=$work/$name.nnue
 	[ -f "$out.done" ] && continue
