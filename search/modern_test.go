@@ -297,7 +297,6 @@ func TestBundleSwitches(t *testing.T) {
 		{"CheckOrder", func(o *Options) *bool { return &o.CheckOrder }, true},
 		{"UpcomingRep", func(o *Options) *bool { return &o.UpcomingRep }, true},
 		{"ThreatOrder", func(o *Options) *bool { return &o.ThreatOrder }, true},
-		{"TTCutNodeOnly", func(o *Options) *bool { return &o.TTCutNodeOnly }, false},
 		{"NullHighEval", func(o *Options) *bool { return &o.NullHighEval }, false},
 		{"QSRecapLimit", func(o *Options) *bool { return &o.QSRecapLimit }, false},
 	} {

@@ -82,14 +82,12 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 	n.depth, n.alpha, n.beta, n.ply, n.pvNode, n.cutNode = depth, alpha, beta, ply, pvNode, cutNode
 	n.inCheck, n.excluded, n.tbFloor, n.tbCeil = inCheck, f.excluded, -Infinity, Infinity
 	// The table: a cutoff, else the hash move. A singular-extension search
-	// (a move excluded) uses the entry for its evaluation only. With
-	// TTCutNodeOnly a stored score above alpha cuts only an expected cut
-	// node: an expected all node searches on (a fail low cuts anywhere).
+	// (a move excluded) uses the entry for its evaluation only.
 	n.hit, n.ttHit = t.probe(pos.Key(), depth, alpha, beta, ply)
 	n.ttPv = o.TTPv && (pvNode || n.ttHit && n.hit.PV)
 	if n.ttHit && n.excluded == board.NoMove {
 		n.ttMove = n.hit.Move
-		if !pvNode && n.hit.Depth >= depth && (!o.TTCutNodeOnly || cutNode || scoreFromTT(n.hit.Score, ply) <= alpha) {
+		if !pvNode && n.hit.Depth >= depth {
 			if score, ok := t.ttCutoff(n.hit, ply, alpha, beta); ok {
 				// A quiet hash move that fails high is rewarded as if searched.
 				if o.TTHistory && score >= beta && n.ttMove != board.NoMove && !pos.IsCapture(n.ttMove) && n.ttMove.Promo() == board.NoPieceType {

@@ -1,6 +1,5 @@
-// Tests of the switches that change how the search uses the table:
-// TTEvalStore (the evaluation stored on the first visit) and TTCutNodeOnly
-// (fail-high cutoffs only at expected cut nodes).
+// Tests of the switch that changes how the search uses the table:
+// TTEvalStore (the evaluation stored on the first visit).
 package search
 
 import (
@@ -27,8 +26,7 @@ func preparedTT(t *testing.T, on ...func(*Options) *bool) (*Searcher, *thread) {
 	return s, th
 }
 
-func evalStore(o *Options) *bool   { return &o.TTEvalStore }
-func cutNodeOnly(o *Options) *bool { return &o.TTCutNodeOnly }
+func evalStore(o *Options) *bool { return &o.TTEvalStore }
 
 // An evaluation-only entry holds the evaluation and nothing else; it
 // never replaces an entry of its position, and every result of the
@@ -134,41 +132,5 @@ func TestEvalEntryNeverCuts(t *testing.T) {
 	th.stats = Stats{}
 	if v := th.qsearch(2000, 2001, 1, 0); v < 2001 || th.stats.Total() != 1 {
 		t.Errorf("quiescence on a stored evaluation of 3000, window (2000, 2001): %d after %d nodes, want a stand pat", v, th.stats.Total())
-	}
-}
-
-// With TTCutNodeOnly a stored score above alpha (a lower bound at or above
-// beta, or an exact score there) ends only an expected cut node, while a
-// stored score at or below alpha ends either kind; without it both cut.
-// A PV node is never cut by the table.
-func TestTTCutNodeOnly(t *testing.T) {
-	for _, c := range []struct {
-		name         string
-		score, bound int
-	}{
-		{"lower bound above beta", 500, BoundLower},
-		{"exact score above beta", 500, BoundExact},
-		{"upper bound below alpha", -500, BoundUpper},
-		{"exact score below alpha", -500, BoundExact},
-	} {
-		for _, on := range []bool{false, true} {
-			for _, kind := range []string{"cut", "all", "PV"} {
-				var s *Searcher
-				var th *thread
-				if on {
-					s, th = preparedTT(t, cutNodeOnly)
-				} else {
-					s, th = preparedTT(t)
-				}
-				s.tt.Store(th.pos.Key(), board.NoMove, c.score, th.staticEval(), 10, c.bound)
-				th.stats = Stats{}
-				got := th.search(4, 0, 1, 1, kind == "PV", kind == "cut")
-				cut := th.stats.Total() == 1 && th.stats.TTCutoffs == 1 && got == c.score
-				want := kind != "PV" && (!on || kind == "cut" || c.score <= 0)
-				if cut != want {
-					t.Errorf("%s, TTCutNodeOnly %v, %s node: cut %v (%d after %d nodes), want %v", c.name, on, kind, cut, got, th.stats.Total(), want)
-				}
-			}
-		}
 	}
 }
