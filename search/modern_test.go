@@ -297,7 +297,6 @@ func TestBundleSwitches(t *testing.T) {
 		{"CheckOrder", func(o *Options) *bool { return &o.CheckOrder }, true},
 		{"UpcomingRep", func(o *Options) *bool { return &o.UpcomingRep }, true},
 		{"ThreatOrder", func(o *Options) *bool { return &o.ThreatOrder }, true},
-		{"NullHighEval", func(o *Options) *bool { return &o.NullHighEval }, false},
 		{"QSRecapLimit", func(o *Options) *bool { return &o.QSRecapLimit }, false},
 	} {
 		o := DefaultOptions()
@@ -341,49 +340,6 @@ func TestBundleSwitches(t *testing.T) {
 	th.researchHistory(2, 8, 20, 10, 30) // inside a PV window: nothing
 	if high <= before || low >= high || entry() != low {
 		t.Errorf("continuation entries %d, after a fail high %d, after two fail lows %d, after an exact score %d", before, high, low, entry())
-	}
-}
-
-// With NullHighEval, null move at depth NullHighDepth or less needs the
-// static evaluation NullHighMargin above beta: just above beta it is not
-// tried there, but deeper, or well above beta, or without the switch.
-func TestNullHighEval(t *testing.T) {
-	const fen = "r1bq1rk1/ppp1bppp/2np1n2/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7"
-	near, far := nullHighMargin/4, nullHighMargin
-	for _, c := range []struct {
-		on         bool
-		depth, gap int // the static evaluation gap above beta
-		tried      bool
-	}{
-		{false, nullMinDepth, near, true},
-		{true, nullMinDepth, near, false},
-		{true, nullHighDepth, near, false},
-		{true, nullHighDepth + 1, near, true},
-		{true, nullMinDepth, far, true},
-	} {
-		if c.gap >= rfpMargin*c.depth {
-			t.Fatalf("depth %d, gap %d: reverse futility would cut first", c.depth, c.gap)
-		}
-		o := DefaultOptions()
-		o.NullHighEval = c.on
-		_, th := prepared(t, fen, o)
-		m, err := th.pos.ParseMove("h2h3")
-		if err != nil {
-			t.Fatal(err)
-		}
-		th.setMove(0, m)
-		th.makeMove(m)
-		eval := th.staticEval()
-		var n node
-		n.depth, n.beta, n.ply, n.cutNode = c.depth, eval-c.gap, 1, true
-		n.alpha = n.beta - 1
-		n.rawEval, n.staticEval = eval, eval
-		th.stats = Stats{}
-		th.pruneNode(&n)
-		if tried := th.stats.NullTries > 0; tried != c.tried {
-			t.Errorf("NullHighEval %v, depth %d, evaluation %d above beta: null move tried %v, want %v",
-				c.on, c.depth, c.gap, tried, c.tried)
-		}
 	}
 }
 

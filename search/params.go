@@ -30,8 +30,6 @@ var (
 	nullDepthDiv    = 4
 	nullEvalDiv     = 200
 	nullEvalMax     = 3
-	nullHighDepth   = 5   // NullHighEval: up to this depth ...
-	nullHighMargin  = 80  // ... null move only with the static evaluation this far above beta
 	probCutDepth    = 5   // ProbCut from this depth
 	probCutMargin   = 200 // above beta
 	probCutReduce   = 4   // the verification search's reduction
@@ -161,8 +159,6 @@ var Params = []Param{
 	{"NullDepthDiv", &nullDepthDiv, 2, 8, 1},
 	{"NullEvalDiv", &nullEvalDiv, 80, 400, 15},
 	{"NullEvalMax", &nullEvalMax, 1, 6, 1},
-	{"NullHighDepth", &nullHighDepth, 3, 10, 1},
-	{"NullHighMargin", &nullHighMargin, 0, 300, 15},
 	{"ProbCutDepth", &probCutDepth, 3, 8, 1},
 	{"ProbCutMargin", &probCutMargin, 80, 400, 15},
 	{"ProbCutReduce", &probCutReduce, 2, 6, 1},

@@ -205,10 +205,8 @@ func (t *thread) pruneNode(n *node) (int, bool) {
 	}
 	// Null move: give the opponent a free move; if we still beat beta,
 	// a real move would too (unless in zugzwang, hence the material test).
-	// With NullTTGuard, not when a stored upper bound says it would fail;
-	// with NullHighEval, near the horizon only well above beta.
+	// With NullTTGuard, not when a stored upper bound says it would fail.
 	if o.NullMove && depth >= nullMinDepth && eval >= beta && t.stack[ply-1].move != board.NoMove &&
-		!(o.NullHighEval && depth <= nullHighDepth && eval < beta+nullHighMargin) &&
 		pos.HasNonPawnMaterial(pos.Side()) &&
 		!(o.NullTTGuard && n.ttHit && n.hit.Bound == BoundUpper && scoreFromTT(n.hit.Score, ply) < beta) {
 		r := nullBase + depth/nullDepthDiv + min((eval-beta)/nullEvalDiv, nullEvalMax)
