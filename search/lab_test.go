@@ -150,7 +150,7 @@ func TestTwoBoundCutoffs(t *testing.T) {
 		th.stats = Stats{}
 		var got int
 		if c.depth == 0 {
-			got = th.qsearch(c.alpha, c.alpha+1, 1, 0)
+			got = th.qsearch(c.alpha, c.alpha+1, 1)
 		} else {
 			got = th.search(c.depth, c.alpha, c.alpha+1, 1, false, true)
 		}

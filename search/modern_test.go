@@ -281,7 +281,7 @@ func TestBundleSwitches(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		field func(*Options) *bool
-		on    bool // in play (bundle B since its match; A, D and CheckOrder since theirs; the later switches waiting for theirs)
+		on    bool // in play (bundle B since its match; A, D and CheckOrder since theirs; ThreatOrder since its own)
 	}{
 		{"CaptureLMR", func(o *Options) *bool { return &o.CaptureLMR }, true},
 		{"IIRPVCut", func(o *Options) *bool { return &o.IIRPVCut }, true},
@@ -297,7 +297,6 @@ func TestBundleSwitches(t *testing.T) {
 		{"CheckOrder", func(o *Options) *bool { return &o.CheckOrder }, true},
 		{"UpcomingRep", func(o *Options) *bool { return &o.UpcomingRep }, true},
 		{"ThreatOrder", func(o *Options) *bool { return &o.ThreatOrder }, true},
-		{"QSRecapLimit", func(o *Options) *bool { return &o.QSRecapLimit }, false},
 	} {
 		o := DefaultOptions()
 		if *c.field(&o) != c.on {
@@ -340,57 +339,5 @@ func TestBundleSwitches(t *testing.T) {
 	th.researchHistory(2, 8, 20, 10, 30) // inside a PV window: nothing
 	if high <= before || low >= high || entry() != low {
 		t.Errorf("continuation entries %d, after a fail high %d, after two fail lows %d, after an exact score %d", before, high, low, entry())
-	}
-}
-
-// With QSRecapLimit, quiescence qsRecapPly plies past the horizon
-// searches only recaptures and promotions (every evasion in check): the
-// queen's capture of a loose rook is skipped there unless it lands on the
-// square of the last move, and searched at the plies before; a promotion
-// and the captures of a checking rook are searched.
-func TestQSRecapLimit(t *testing.T) {
-	const (
-		loose = "4k3/8/8/3r4/8/8/8/3QK3 w - - 0 1" // 1.Qxd5 wins the rook
-		promo = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"  // 1.b8=Q+
-		check = "4k3/8/8/8/8/8/4r3/3QK3 w - - 0 1" // 1.Kxe2 or 1.Qxe2
-	)
-	qs := func(fen string, on bool, qsPly int, prevTo string) (score, standPat int) {
-		t.Helper()
-		o := DefaultOptions()
-		o.QSRecapLimit = on
-		_, th := prepared(t, fen, o)
-		to, ok := board.ParseSquare(prevTo)
-		if !ok {
-			t.Fatalf("square %q", prevTo)
-		}
-		th.stack[2].move = board.NewMove(board.A1, to) // the last move went to prevTo
-		standPat = th.adjustEval(th.staticEval())
-		return th.qsearch(-Infinity, Infinity, 3, qsPly), standPat
-	}
-	const gain = 300
-	for _, c := range []struct {
-		fen    string
-		on     bool
-		qsPly  int
-		prevTo string
-		wins   bool // the capture or promotion is searched
-	}{
-		{loose, false, qsRecapPly, "h7", true},
-		{loose, true, qsRecapPly - 1, "h7", true},
-		{loose, true, qsRecapPly, "h7", false},
-		{loose, true, qsRecapPly + 1, "h7", false},
-		{loose, true, qsRecapPly, "d5", true},
-		{promo, true, qsRecapPly, "h7", true},
-	} {
-		score, standPat := qs(c.fen, c.on, c.qsPly, c.prevTo)
-		if wins := score >= standPat+gain; wins != c.wins || !wins && score != standPat {
-			t.Errorf("%s, QSRecapLimit %v, quiescence ply %d, last move to %s: %d, stand pat %d; want the gain %v",
-				c.fen, c.on, c.qsPly, c.prevTo, score, standPat, c.wins)
-		}
-	}
-	off, _ := qs(check, false, qsRecapPly, "h7")
-	on, _ := qs(check, true, qsRecapPly, "h7")
-	if on != off || off < 600 {
-		t.Errorf("in check: %d with QSRecapLimit, %d without; want the same, the rook won", on, off)
 	}
 }

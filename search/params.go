@@ -102,7 +102,6 @@ var (
 // Quiescence.
 var (
 	qsDeltaMargin = 200 // delta pruning: a capture must be able to come this close to alpha
-	qsRecapPly    = 2   // QSRecapLimit: quiescence plies past the horizon that search every capture
 )
 
 // Parallel search: Young Brothers Wait (ybw.go).
@@ -204,7 +203,6 @@ var Params = []Param{
 	{"CorrWeightMax", &corrWeightMax, 4, 64, 3},
 	{"CorrLimit", &corrLimit, 32, 255, 8},
 	{"QSDeltaMargin", &qsDeltaMargin, 50, 400, 15},
-	{"QSRecapPly", &qsRecapPly, 0, 6, 1},
 	{"TMMovesToGo", &tmMovesToGo, 15, 50, 2},
 	{"TMIncPercent", &tmIncPercent, 40, 100, 4},
 	{"TMHardBase", &tmHardBase, 1000, 3000, 100},

@@ -1,15 +1,13 @@
 // Quiescence: captures and queen promotions (all evasions in check) until
 // the position is quiet, with the table, stand pat on the corrected static
-// evaluation, and delta and SEE pruning (with QSRecapLimit, past the
-// first plies only recaptures and promotions).
+// evaluation, and delta and SEE pruning.
 package search
 
 import "brudno/board"
 
 // qsearch searches captures and promotions (all evasions when in check)
-// until the position is quiet. qsPly counts the plies from the horizon:
-// 0 at the node the interior search hands over.
-func (t *thread) qsearch(alpha, beta, ply, qsPly int) int {
+// until the position is quiet.
+func (t *thread) qsearch(alpha, beta, ply int) int {
 	s := t.s
 	o := &s.opts
 	t.nodes++
@@ -73,22 +71,10 @@ func (t *thread) qsearch(alpha, beta, ply, qsPly int) int {
 	searched := 0
 	bestMove := board.NoMove
 	origAlpha := alpha
-	// QSRecapLimit: qsRecapPly plies past the horizon, only a recapture
-	// (on the square the last move went to) or a promotion goes on.
-	recapSq := board.NoSquare
-	recapOnly := o.QSRecapLimit && !inCheck && qsPly >= qsRecapPly
-	if recapOnly && ply > 0 {
-		if prev := t.stack[ply-1].move; prev != board.NoMove {
-			recapSq = prev.To()
-		}
-	}
 	for {
 		m, ok := mp.next()
 		if !ok {
 			break
-		}
-		if recapOnly && m.To() != recapSq && m.Promo() == board.NoPieceType {
-			continue
 		}
 		if inCheck && o.QSEvasionPrune && searched >= 2 && best > -MateBound && !pos.IsCapture(m) && m.Promo() == board.NoPieceType {
 			continue // a move already holds off mate: the quiet evasions left are seldom better
@@ -99,7 +85,7 @@ func (t *thread) qsearch(alpha, beta, ply, qsPly int) int {
 		searched++
 		t.setMove(ply, m)
 		t.makeMove(m)
-		score := -t.qsearch(-beta, -alpha, ply+1, qsPly+1)
+		score := -t.qsearch(-beta, -alpha, ply+1)
 		t.unmakeMove()
 		if t.halted() {
 			return 0

@@ -32,7 +32,7 @@ func (t *thread) search(depth, alpha, beta, ply int, pvNode, cutNode bool) int {
 	f.pvLen = 0
 	// The horizon: quiescence.
 	if depth <= 0 {
-		return t.qsearch(alpha, beta, ply, 0)
+		return t.qsearch(alpha, beta, ply)
 	}
 	t.nodes++
 	t.stats.Nodes++
@@ -199,7 +199,7 @@ func (t *thread) pruneNode(n *node) (int, bool) {
 	}
 	// Razoring: far below alpha near the horizon, only captures can help.
 	if o.Razoring && depth <= razorDepth && eval+razorBase+razorMul*depth*depth < n.alpha {
-		if v := t.qsearch(n.alpha, n.alpha+1, ply, 0); v <= n.alpha {
+		if v := t.qsearch(n.alpha, n.alpha+1, ply); v <= n.alpha {
 			return v, true
 		}
 	}
@@ -263,7 +263,7 @@ func (t *thread) probCut(n *node) (int, bool) {
 		t.setMove(n.ply, m)
 		t.stack[n.ply+1].doubleExt = t.stack[n.ply].doubleExt
 		t.makeMove(m)
-		score := -t.qsearch(-pcBeta, -pcBeta+1, n.ply+1, 0)
+		score := -t.qsearch(-pcBeta, -pcBeta+1, n.ply+1)
 		if score >= pcBeta {
 			score = -t.search(n.depth-probCutReduce, -pcBeta, -pcBeta+1, n.ply+1, false, !n.cutNode)
 		}

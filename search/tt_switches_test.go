@@ -110,7 +110,7 @@ func TestEvalEntryNeverCuts(t *testing.T) {
 		th.stats = Stats{}
 		var score int
 		if depth == 0 {
-			score = th.qsearch(alpha, alpha+1, 1, 0)
+			score = th.qsearch(alpha, alpha+1, 1)
 		} else {
 			score = th.search(depth, alpha, alpha+1, 1, false, true)
 		}
@@ -130,7 +130,7 @@ func TestEvalEntryNeverCuts(t *testing.T) {
 	s, th := preparedTT(t, evalStore)
 	s.tt.storeEval(th.pos.Key(), 3000, false)
 	th.stats = Stats{}
-	if v := th.qsearch(2000, 2001, 1, 0); v < 2001 || th.stats.Total() != 1 {
+	if v := th.qsearch(2000, 2001, 1); v < 2001 || th.stats.Total() != 1 {
 		t.Errorf("quiescence on a stored evaluation of 3000, window (2000, 2001): %d after %d nodes, want a stand pat", v, th.stats.Total())
 	}
 }
