@@ -268,8 +268,7 @@ func TestSwitchesCountTheirWork(t *testing.T) {
 // fourth bundles and the later switches changes the search when switched
 // from its default (DrawJitter, whose tree here has no draw, in
 // TestRepetitionScore; PVChecks, which spares only mates, in
-// TestPVChecksMates; TTEvalStore, which changes no tree while the table
-// has room, in tt_switches_test.go), and
+// TestPVChecksMates), and
 // a reduced quiet move's re-search moves its continuation entries the way
 // it ended.
 func TestBundleSwitches(t *testing.T) {

@@ -163,7 +163,6 @@ type Options struct {
 	CheckOrder      bool `switch:"on"`  // quiet checks that SEE does not lose by more than 75 ordered ahead by 16384 of history
 	UpcomingRep     bool `switch:"on"`  // a node whose side to move can go back to a position of the line (cuckoo tables) is worth a draw at least
 	ThreatOrder     bool `switch:"on"`  // a quiet move of a piece out of (into) attack by a cheaper enemy piece ordered ahead (behind) by a bonus by piece
-	TTEvalStore     bool `switch:"off"` // a node's first visit, finding no entry, stores its raw static evaluation at once (no bound, no move: no cutoff)
 }
 
 // Switch names one on/off enhancement of Options for option tables and
@@ -207,7 +206,6 @@ func switchTable() []Switch {
 // fifth of the time to depth (docs/search-lab.md), so it is for the
 // laboratory. CheckExtSEE waits for a match that says it gains
 // (docs/search-strength.md); YBWShareHistory did not speed YBW up.
-// TTEvalStore waits for its match (docs/search-comparison.md).
 func DefaultOptions() Options {
 	o := Options{Threads: 1, MultiPV: 1, Algorithm: PVS, TBProbeDepth: 1, TBProbeLimit: 7, TB50MoveRule: true}
 	for _, s := range Switches {

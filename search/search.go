@@ -145,11 +145,7 @@ func (t *thread) drawScore() int {
 // evaluate sets the node's static evaluation: the raw one (from the table
 // when it holds one), corrected by the correction history, and sharpened
 // by a stored score whose bound says it is more accurate. improving is
-// set when it rose since the side's previous move. With TTEvalStore the
-// first visit of a position the table does not hold stores the raw
-// evaluation at once (storeEval), so that a visit before the node's own
-// result is stored (or one after a pruning step ended it, which stores
-// nothing) need not evaluate again.
+// set when it rose since the side's previous move.
 func (t *thread) evaluate(n *node) {
 	n.rawEval, n.staticEval = -Infinity, -Infinity
 	if n.inCheck {
@@ -159,9 +155,6 @@ func (t *thread) evaluate(n *node) {
 		n.rawEval = n.hit.Eval
 	} else {
 		n.rawEval = t.staticEval()
-		if t.s.opts.TTEvalStore && !n.ttHit && n.excluded == board.NoMove && t.s.table == tableOne {
-			t.s.tt.storeEval(t.pos.Key(), n.rawEval, n.ttPv)
-		}
 	}
 	n.staticEval = t.adjustEval(n.rawEval)
 	if n.ttHit && t.s.opts.CorrHistory {

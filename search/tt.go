@@ -217,42 +217,6 @@ func (t *TT) store(kind int, key uint64, m board.Move, score, eval, depth, bound
 	b[victim].keyXorData.Store(key ^ d)
 }
 
-// storeEval saves the raw static evaluation of a position the one-bound
-// table has no entry for (TTEvalStore): no move, no bound and depth 0.
-// No cutoff takes an entry without a bound (ttCutoff, etc, singular and
-// the pruning test the bound first), and every real result of the
-// position replaces it, since its depth is the least. When the position
-// has an entry after all (another thread stored it since the probe),
-// nothing is written, so that a result is not replaced by an evaluation
-// (a store racing this one can still be lost, as in any store, but no
-// entry can become a wrong bound); otherwise it takes the slot that store would give a new
-// position: an empty one, else the one of least depth and age. (An
-// evaluation of 0, off the principal variation, in generation 0 packs to
-// the empty word and reads as a miss: nothing worse than not stored.)
-func (t *TT) storeEval(key uint64, eval int, pv bool) {
-	b := t.bucket(key)
-	gen := t.generation
-	victim := 0
-	worst := 1 << 30
-	for i := range b {
-		d := b[i].data.Load()
-		if d == 0 {
-			victim = i
-			break
-		}
-		if b[i].keyXorData.Load()^d == key {
-			return
-		}
-		age := int((gen - dataGen(d)) & 63)
-		if v := int(unpack(d).Depth) - 8*age; v < worst {
-			worst, victim = v, i
-		}
-	}
-	d := pack(board.NoMove, 0, eval, 0, BoundNone, pv, gen)
-	b[victim].data.Store(d)
-	b[victim].keyXorData.Store(key ^ d)
-}
-
 // Hashfull returns the permille of sampled entries written by this search.
 func (t *TT) Hashfull() int {
 	n := min(len(t.entries), 1000)
