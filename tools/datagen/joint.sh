@@ -14,8 +14,11 @@
 #
 # The training states and logs go to DATA_DIR/jointK-eEPOCHS; the
 # networks replace nets/NAME.nnue only when every NAME has finished, so a run
-# stopped part way leaves nets/ as it was, and a run started again
-# trains the unfinished ones afresh.
+# stopped part way leaves nets/ as it was. A run started again skips the
+# finished ones and resumes each unfinished one from its checkpoint
+# (written after every epoch, and when the trainer is stopped by SIGINT
+# or SIGTERM), so a run killed outright loses at most the epoch in
+# progress.
 set -euo pipefail
 
 [ $# -ge 1 ] || { echo "usage: joint.sh K [NAME...]"; exit 2; }
@@ -45,17 +48,24 @@ done
 work=$DATA_DIR/joint$K-e$EPOCHS
 mkdir -p "$work"
 
-common="-init $DATA_NET -lr 0.0005 -epochs $EPOCHS -lr-drop $((EPOCHS * 3 / 4)) -mirror -buckets 8 -threads 2 -seed 1"
+common="-lr 0.0005 -epochs $EPOCHS -lr-drop $((EPOCHS * 3 / 4)) -mirror -buckets 8 -threads 2 -seed 1"
 for name in $NAMES; do
 	out=$work/$name.nnue
+	ckpt=$work/$name.ckpt
 	[ -f "$out.done" ] && continue
 	case $name in
 	j-256) flags="" ;;
 	j-512) flags="-hidden 512" ;;
 	esac
-	echo "joint $K: $EXE train -out $out $common $flags (log $work/$name.log)"
+	if [ -f "$ckpt" ]; then
+		from="-resume $ckpt" # the log goes on after the lines of the run before
+	else
+		from="-init $DATA_NET"
+		: >"$work/$name.log"
+	fi
+	echo "joint $K: $EXE train -out $out -checkpoint $ckpt $from $common $flags (log $work/$name.log)"
 	# shellcheck disable=SC2086 # the flags are words
-	"$EXE" train -out "$out" -checkpoint "$work/$name.ckpt" $common $flags "${files[@]}" >"$work/$name.log" 2>&1 ||
+	"$EXE" train -out "$out" -checkpoint "$ckpt" $from $common $flags "${files[@]}" >>"$work/$name.log" 2>&1 ||
 		{ tail -5 "$work/$name.log"; exit 1; }
 	# the loss on the held-out games before (epoch 0) and after
 	grep -E '^epoch' "$work/$name.log" | sed -n '1p;$p'
