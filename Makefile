@@ -614,9 +614,9 @@ calibrate: build
 # DRIFT_ELOS, DRIFT_ROUNDS rounds of two games at DRIFT_TC. Both sides
 # stop at their node caps long before the clock binds, so the games cost
 # what the caps cost and the result is the new build's drift at that
-# setting, in Elo, which strengthDrift in engine/strength.go corrects.
-# FASTCHESS=path and REF=path are required; logs and games go to
-# DRIFT_OUT. About an hour of both cores at the defaults.
+# setting, in Elo, which the points of strengthScale in
+# engine/strength.go correct. FASTCHESS=path and REF=path are required;
+# logs and games go to DRIFT_OUT. About an hour of both cores at the defaults.
 DRIFT_ELOS ?= 1350 1600 2000 2200 2367 2524
 DRIFT_TC ?= 60+0.6
 DRIFT_ROUNDS ?= 25
