@@ -36,26 +36,19 @@ type timeManager struct {
 	startNS   atomic.Int64 // start time in unix nanoseconds (moves at ponderhit)
 }
 
-// newTimeManager computes the limits for the side to move in pos; first
-// says the search is the first with a clock of a game (TMFirstMove).
-func newTimeManager(lim *Limits, pos *board.Position, overhead time.Duration, first bool) *timeManager {
+// newTimeManager computes the limits for the side to move in pos.
+func newTimeManager(lim *Limits, pos *board.Position, overhead time.Duration) *timeManager {
 	tm := &timeManager{}
-	tm.soft, tm.hard = allocate(lim, pos.Side(), gamePly(pos), overhead, first)
+	ply := 2*(pos.FullmoveNumber()-1) + int(pos.Side())
+	tm.soft, tm.hard = allocate(lim, pos.Side(), ply, overhead)
 	tm.pondering.Store(lim.Ponder)
 	tm.startNS.Store(time.Now().UnixNano())
 	return tm
 }
 
-// gamePly is the number of plies played before pos, by its move number.
-func gamePly(pos *board.Position) int {
-	return 2*(pos.FullmoveNumber()-1) + int(pos.Side())
-}
-
 // allocate returns the soft and hard limits for the side to move at game
-// ply ply (0 before White's first move); 0 means none. The first search
-// with a clock of a game plans tmFirstMove percent of the usual soft
-// limit, and the hard limit follows it, within the same reserves.
-func allocate(lim *Limits, side board.Color, ply int, overhead time.Duration, first bool) (soft, hard time.Duration) {
+// ply ply (0 before White's first move); 0 means none.
+func allocate(lim *Limits, side board.Color, ply int, overhead time.Duration) (soft, hard time.Duration) {
 	const minimum = time.Millisecond
 	if lim.MoveTime > 0 {
 		// The time asked for is used: no soft limit ends the search early.
@@ -75,9 +68,6 @@ func allocate(lim *Limits, side board.Color, ply int, overhead time.Duration, fi
 		mtg = min(lim.MovesToGo, tmMovesToGo)
 	}
 	soft = left/time.Duration(mtg) + inc*time.Duration(tmIncPercent)/100
-	if first && tmFirstMove != 100 {
-		soft = soft * time.Duration(tmFirstMove) / 100
-	}
 	// An iteration begun before the soft limit may run on to the hard one,
 	// which allows up to 4 times the soft limit from ply 20 on, less in
 	// the opening, where a move seldom deserves a large share of the clock.

@@ -37,14 +37,9 @@ func TestAllocate(t *testing.T) {
 			60*ms/30 + 7500*time.Microsecond, 20 * ms},
 	}
 	for _, c := range cases {
-		soft, hard := allocate(&c.lim, c.side, c.ply, 30*ms, false)
+		soft, hard := allocate(&c.lim, c.side, c.ply, 30*ms)
 		if soft != c.soft || hard != c.hard {
 			t.Errorf("%s: soft %v hard %v, want %v and %v", c.name, soft, hard, c.soft, c.hard)
-		}
-		// At TMFirstMove's default the first search of a game is planned
-		// like any other.
-		if soft1, hard1 := allocate(&c.lim, c.side, c.ply, 30*ms, true); soft1 != soft || hard1 != hard {
-			t.Errorf("%s, first search: soft %v hard %v, want %v and %v", c.name, soft1, hard1, soft, hard)
 		}
 	}
 }
@@ -71,155 +66,51 @@ func setParams(t *testing.T, kv ...any) {
 	}
 }
 
-// TMFirstMove scales the first search's soft limit, and the hard limit
-// with it, but not past the reserves of the clock.
-func TestAllocateFirstMove(t *testing.T) {
-	setParams(t, "TMFirstMove", 200)
-	ms := time.Millisecond
-	// 8+0.08 out of a two-move book (ply 4): 7,970 ms after the overhead,
-	// soft 7970/30 + 60 ms, twice that the first time; the hard limit 2
-	// soft at ply 4.
-	lim := Limits{WTime: 8000 * ms, BTime: 8000 * ms, WInc: 80 * ms, BInc: 80 * ms, HasClock: true}
-	base := 7970*ms/30 + 60*ms
-	for _, c := range []struct {
-		first      bool
-		soft, hard time.Duration
-	}{{false, base, 2 * base}, {true, 2 * base, 4 * base}} {
-		soft, hard := allocate(&lim, board.White, 4, 30*ms, c.first)
-		if soft != c.soft || hard != c.hard {
-			t.Errorf("first %v: soft %v hard %v, want %v and %v", c.first, soft, hard, c.soft, c.hard)
+// The soft limit's factors: a falling score asks for more time, up to a
+// bound; a rising one for less; a best move that took most of the root
+// nodes for less, down to a floor.
+func TestTimeFactors(t *testing.T) {
+	near := func(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
+	cases := []struct {
+		last, score int
+		want        float64
+	}{
+		{-Infinity, 30, 1}, // no earlier iteration
+		{10, 10, 1},        // no change
+		{40, 10, 1.3},      // fell 30
+		{300, 10, 1.5},     // fell 290, counted as 50
+		{10, 25, 0.85},     // rose 15
+		{10, 500, 0.8},     // rose 490, counted as 20
+		{Mate - 5, 10, 1},  // mate scores say nothing about time
+		{10, -Mate + 7, 1}, //
+	}
+	for _, c := range cases {
+		if got := scoreFactor(c.last, c.score); !near(got, c.want) {
+			t.Errorf("scoreFactor(%d, %d) = %v, want %v", c.last, c.score, got, c.want)
 		}
 	}
-	// The reserve holds: with 2 s and 2 moves to go the soft limit would
-	// double to the whole clock; both limits stay at 75% of it.
-	lim = Limits{WTime: 2000 * ms, MovesToGo: 2, HasClock: true}
-	soft, hard := allocate(&lim, board.White, 40, 30*ms, true)
-	if soft != 1970*ms*3/4 || hard != 1970*ms*3/4 {
-		t.Errorf("short clock: soft %v hard %v, want both %v", soft, hard, 1970*ms*3/4)
+	th := &thread{rootMoves: []rootMove{{nodes: 0}, {nodes: 0}}}
+	if got := th.nodeFactor(); got != 1 {
+		t.Errorf("no nodes counted: factor %v, want 1", got)
 	}
-}
-
-// The steeper node-share slope of the search comparison's candidate
-// (Ethereal's): 240% less 200% of the share, at least 50%.
-func TestNodeFactorSteep(t *testing.T) {
-	setParams(t, "TMNodeBase", 240, "TMNodeMul", 200)
-	near := func(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
-	th := &thread{rootMoves: []rootMove{{}, {}}}
 	for _, c := range []struct {
 		best, other uint64
 		want        float64
 	}{
-		{10, 90, 2.2}, // a tenth
-		{50, 50, 1.4}, // half
-		{80, 20, 0.8}, // four fifths: 1.1 at the defaults
-		{95, 5, 0.5},  // 0.5 exactly
-		{100, 0, 0.5}, // all: 40%, raised to the floor
+		{100, 100, 1.15}, // half the nodes: 190% - 150% * 0.5
+		{10, 90, 1.75},   // a tenth
+		{100, 0, 0.5},    // all of them: 40%, raised to the floor of 50%
 	} {
 		th.rootMoves[0].nodes, th.rootMoves[1].nodes = c.best, c.other
 		if got := th.nodeFactor(); !near(got, c.want) {
 			t.Errorf("best move %d of %d nodes: factor %v, want %v", c.best, c.best+c.other, got, c.want)
 		}
 	}
-}
-
-// The score's fall over more iterations (TMScoreBack) and since the
-// previous move (TMScorePrev), each counted within its bounds.
-func TestScoreTrend(t *testing.T) {
-	near := func(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
-	var st scoreTrend
-	st.reset()
-	for k := 1; k <= scoreTrendLen; k++ {
-		if got := st.back(k); got != -Infinity {
-			t.Errorf("nothing recorded: back(%d) = %d", k, got)
-		}
-	}
-	for _, v := range []int{5, 40, 30, 20, 10} { // depths 1 to 5
-		st.push(v)
-	}
-	for k, want := range map[int]int{1: 10, 2: 20, 3: 30, 4: 40, 9: 40} {
-		if got := st.back(k); got != want {
-			t.Errorf("back(%d) = %d, want %d", k, got, want)
-		}
-	}
-	var short scoreTrend
-	short.reset()
-	short.push(7)
-	if got := short.back(3); got != 7 {
-		t.Errorf("one iteration recorded: back(3) = %d, want 7", got)
-	}
-
-	setParams(t, "TMScoreBack", 3, "TMScorePrev", 10)
-	// After depth 5 of the trend above the score is 0: it fell 30 over
-	// three iterations (20 from the last one alone).
-	if got := scoreFactor(st.back(tmScoreBack), -Infinity, 0); !near(got, 1.3) {
-		t.Errorf("fall of 30 over three iterations: factor %v, want 1.3", got)
-	}
-	for _, c := range []struct {
-		back, prev, score int
-		want              float64
-	}{
-		{40, 25, 10, 1.45},            // fell 30 and 15
-		{40, 300, 10, 1.8},            // the fall since the previous move counted as 50
-		{10, 30, 10, 1.2},             // only since the previous move
-		{10, -20, 10, 0.8},            // rose 30 since the previous move: counted as 20
-		{-Infinity, 60, 10, 1.5},      // no iteration to compare with yet
-		{40, Mate - 9, 10, 1.3},       // a mate score before says nothing
-		{40, 25, -Mate + 10, 1},       // nor one now
-		{-Infinity, -Infinity, 10, 1}, // nothing to compare with
-	} {
-		if got := scoreFactor(c.back, c.prev, c.score); !near(got, c.want) {
-			t.Errorf("scoreFactor(%d, %d, %d) = %v, want %v", c.back, c.prev, c.score, got, c.want)
-		}
-	}
-	// Extreme settings cannot make the factor vanish.
-	setParams(t, "TMScoreMul", 30, "TMScoreRise", 60, "TMScorePrev", 30)
-	if got := scoreFactor(100, 100, 200); got != 0.25 {
-		t.Errorf("rose 100 twice at 3%% a centipawn: factor %v, want the floor 0.25", got)
-	}
-}
-
-// Across the searches of a game the searcher keeps the last answer's
-// score for the search two plies later, and counts the searches with a
-// clock; Clear forgets both.
-func TestGameMemory(t *testing.T) {
-	s := NewSearcher(NewTT(1))
-	opts := DefaultOptions()
-	pos := func(fen string) *board.Position {
-		p, err := board.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	// A rook up for White at move 10 (ply 18), then the same side two
-	// plies later, then a position of another ply.
-	a := pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 10")
-	b := pos("3k4/8/8/8/8/8/8/R3K3 w - - 0 11")
-	c := pos("3k4/8/8/8/8/8/8/R3K3 w - - 0 15")
-	clock := Limits{HasClock: true, WTime: time.Minute, BTime: time.Minute}
-	s.Prepare(a, clock, opts, 0)
-	if s.prevScore != -Infinity || s.clockSearches != 1 {
-		t.Fatalf("first search: previous score %d, %d searches with a clock", s.prevScore, s.clockSearches)
-	}
-	res := s.Search(a, Limits{Depth: 3}, opts, 0, Callbacks{})
-	if res.Score < 300 {
-		t.Fatalf("a rook up: score %d", res.Score)
-	}
-	s.Prepare(b, clock, opts, 0)
-	if s.prevScore != s.lastScore || s.lastPly != 18 || s.prevScore < 300 {
-		t.Errorf("two plies later: previous score %d (last %d at ply %d)", s.prevScore, s.lastScore, s.lastPly)
-	}
-	if s.clockSearches != 2 {
-		t.Errorf("%d searches with a clock, want 2", s.clockSearches)
-	}
-	s.Prepare(c, clock, opts, 0)
-	if s.prevScore != -Infinity {
-		t.Errorf("ten plies later: previous score %d, want none", s.prevScore)
-	}
-	s.Clear()
-	s.Prepare(b, clock, opts, 0)
-	if s.prevScore != -Infinity || s.clockSearches != 1 {
-		t.Errorf("after Clear: previous score %d, %d searches with a clock", s.prevScore, s.clockSearches)
+	// Extreme settings cannot make the score's factor vanish: a rise of
+	// 100 at 3% a centipawn, counted up to 60, would give -0.8.
+	setParams(t, "TMScoreMul", 30, "TMScoreRise", 60)
+	if got := scoreFactor(100, 200); got != 0.25 {
+		t.Errorf("rose 100 at 3%% a centipawn: factor %v, want the floor 0.25", got)
 	}
 }
 
@@ -237,7 +128,7 @@ func TestCheckMask(t *testing.T) {
 		{Limits{Infinite: true}, 2047},
 	} {
 		pos, _ := board.ParseFEN(board.StartFEN)
-		if got := newTimeManager(&c.lim, pos, 0, false).checkMask(); got != c.want {
+		if got := newTimeManager(&c.lim, pos, 0).checkMask(); got != c.want {
 			t.Errorf("%+v: mask %d, want %d", c.lim, got, c.want)
 		}
 	}
@@ -272,7 +163,7 @@ func TestHostDelayKeptBack(t *testing.T) {
 	}
 	lim := Limits{HasClock: true, WTime: 2 * time.Second, BTime: 2 * time.Second}
 	s.Prepare(pos, lim, opts, 10*time.Millisecond)
-	_, hard := allocate(&lim, board.White, 0, 10*time.Millisecond+s.hostDelay, true)
+	_, hard := allocate(&lim, board.White, 0, 10*time.Millisecond+s.hostDelay)
 	if s.tm.hard != hard {
 		t.Errorf("hard limit %v, want %v with %v kept back", s.tm.hard, hard, s.hostDelay)
 	}

@@ -126,13 +126,10 @@ var (
 	stabilityMax  = 6    // ... for at most this many
 	tmNodeBase    = 190  // the soft limit's percent: base less mul times the best move's node share ...
 	tmNodeMul     = 150
-	tmNodeMin     = 50  // ... but at least this
-	tmScoreMul    = 10  // per mille more per centipawn the score fell over the last tmScoreBack iterations ...
-	tmScoreFall   = 50  // ... counting a fall up to this ...
-	tmScoreRise   = 20  // ... and a rise (less time) up to this
-	tmScoreBack   = 1   // iterations over which the fall is measured (at most scoreTrendLen)
-	tmScorePrev   = 0   // per mille more per centipawn the score fell since the search of the move before, counted as above
-	tmFirstMove   = 100 // percent of the usual limits for the first search with a clock after Clear (of a game)
+	tmNodeMin     = 50 // ... but at least this
+	tmScoreMul    = 10 // per mille more per centipawn the score fell since the last iteration ...
+	tmScoreFall   = 50 // ... counting a fall up to this ...
+	tmScoreRise   = 20 // ... and a rise (less time) up to this
 )
 
 // Param is a tunable search constant: its name (the UCI option of a tune
@@ -219,9 +216,6 @@ var Params = []Param{
 	{"TMScoreMul", &tmScoreMul, 0, 30, 2},
 	{"TMScoreFall", &tmScoreFall, 0, 150, 10},
 	{"TMScoreRise", &tmScoreRise, 0, 60, 5},
-	{"TMScoreBack", &tmScoreBack, 1, scoreTrendLen, 1},
-	{"TMScorePrev", &tmScorePrev, 0, 30, 2},
-	{"TMFirstMove", &tmFirstMove, 100, 300, 10},
 	{"YBWMinDepth", &ybwMinDepth, 2, 12, 1},
 	{"YBWSpinMicros", &ybwSpinMicros, 0, 1000, 50},
 	{"YBWShareNodes", &ybwShareNodes, 1 << 14, 1 << 22, 1 << 16},

@@ -17,8 +17,7 @@ func (t *thread) iterate() {
 	multiPV := min(s.opts.MultiPV, len(t.rootMoves))
 	var lastBest board.Move
 	stability := 0
-	var trend scoreTrend // line 1's value at the iterations completed so far
-	trend.reset()
+	lastScore := -Infinity
 	back := [2]int{-Infinity, -Infinity} // line 1's value one and two iterations back (MTDGuessBack2)
 	for depth := 1 + t.id%2; depth <= maxDepth; depth++ {
 		// Odd helpers keep one ply ahead of the deepest completed iteration,
@@ -78,8 +77,8 @@ func (t *thread) iterate() {
 			stability = 0
 		}
 		lastBest = t.rootMoves[0].move
-		stop := t.finished(depth, stability, &trend)
-		trend.push(t.rootMoves[0].score)
+		stop := t.finished(depth, stability, lastScore)
+		lastScore = t.rootMoves[0].score
 		if stop || s.stop.Load() {
 			break
 		}
@@ -93,10 +92,9 @@ func (t *thread) iterate() {
 // whether to stop searching. The soft limit is scaled by three factors:
 // the stability of the best move over the iterations, the share of the
 // main thread's root nodes the best move took (a move that needed most of
-// the work is seldom overturned), and the change of the score over the
-// last iterations and since the previous move (a falling score needs
-// time, a rising one less). trend holds the earlier iterations' scores.
-func (t *thread) finished(depth, stability int, trend *scoreTrend) bool {
+// the work is seldom overturned), and the change of the score since the
+// last iteration (a falling score needs time, a rising one less).
+func (t *thread) finished(depth, stability, lastScore int) bool {
 	s := t.s
 	score := t.rootMoves[0].score
 	if s.limits.Mate > 0 && score >= Mate-2*s.limits.Mate {
@@ -113,7 +111,7 @@ func (t *thread) finished(depth, stability int, trend *scoreTrend) bool {
 	}
 	factor := float64(stabilityBase-stabilityStep*stability) / 100
 	if s.opts.TimeFactors {
-		factor *= t.nodeFactor() * scoreFactor(trend.back(tmScoreBack), s.prevScore, score)
+		factor *= t.nodeFactor() * scoreFactor(lastScore, score)
 	}
 	return s.tm.softExpired(factor)
 }
@@ -133,59 +131,16 @@ func (t *thread) nodeFactor() float64 {
 	return max(float64(tmNodeMin), float64(tmNodeBase)-float64(tmNodeMul)*share) / 100
 }
 
-// scoreFactor scales the soft limit by how far the score fell since back
-// (its value tmScoreBack iterations before) and since prev (the previous
-// move's, or -Infinity): tmScoreMul and tmScorePrev per mille per
-// centipawn, each fall counted up to tmScoreFall and a rise up to
-// tmScoreRise centipawns. Mate scores say nothing. Only settings far from
-// the defaults reach the floor of a quarter.
-func scoreFactor(back, prev, score int) float64 {
-	if IsMateScore(score) {
+// scoreFactor scales the soft limit by how far the score fell since the
+// last iteration: tmScoreMul per mille per centipawn, the fall counted up
+// to tmScoreFall and a rise up to tmScoreRise centipawns. Only settings
+// far from the defaults reach the floor of a quarter.
+func scoreFactor(last, score int) float64 {
+	if last == -Infinity || IsMateScore(last) || IsMateScore(score) {
 		return 1
 	}
-	f := 1.0
-	if back != -Infinity && !IsMateScore(back) {
-		f += float64(scoreFall(back, score)*tmScoreMul) / 1000
-	}
-	if tmScorePrev != 0 && prev != -Infinity && !IsMateScore(prev) {
-		f += float64(scoreFall(prev, score)*tmScorePrev) / 1000
-	}
-	return max(f, 0.25)
-}
-
-// scoreFall is how far score fell from was, within -tmScoreRise and
-// tmScoreFall.
-func scoreFall(was, score int) int {
-	return max(-tmScoreRise, min(was-score, tmScoreFall))
-}
-
-// scoreTrendLen is how many iterations back scoreFactor can look.
-const scoreTrendLen = 4
-
-// scoreTrend holds line 1's value at the last scoreTrendLen completed
-// iterations, the latest first; -Infinity where there was none.
-type scoreTrend [scoreTrendLen]int
-
-func (st *scoreTrend) reset() {
-	for i := range st {
-		st[i] = -Infinity
-	}
-}
-
-// push records the value of an iteration just completed.
-func (st *scoreTrend) push(v int) {
-	copy(st[1:], st[:len(st)-1])
-	st[0] = v
-}
-
-// back returns the value k iterations back (k from 1, the last completed
-// iteration), or the oldest recorded when fewer were; -Infinity if none.
-func (st *scoreTrend) back(k int) int {
-	v := -Infinity
-	for i := 0; i < min(k, len(st)) && st[i] != -Infinity; i++ {
-		v = st[i]
-	}
-	return v
+	fall := max(-tmScoreRise, min(last-score, tmScoreFall))
+	return max(1+float64(fall*tmScoreMul)/1000, 0.25)
 }
 
 // aspirate searches line pvIdx at depth with an aspiration window around the

@@ -62,17 +62,6 @@ type Searcher struct {
 
 	hostDelay time.Duration // kept back from the clock for a busy host (noteHostDelay)
 
-	// Between the searches of a game (Clear forgets them): how many had a
-	// clock (TMFirstMove), and the score and game ply of the last answer
-	// (TMScorePrev). prevScore is the one the running search compares
-	// with: that of the search two plies before, or -Infinity.
-	clockSearches int
-	lastScore     int
-	lastPly       int
-	lastValid     bool
-	rootPly       int
-	prevScore     int
-
 	// The deepest iteration any thread has completed (with MultiPV 1):
 	// the other threads abandon that depth and take its result.
 	doneDepth atomic.Int32
@@ -110,7 +99,6 @@ func (s *Searcher) Clear() {
 	for _, t := range s.threads {
 		t.reset()
 	}
-	s.clockSearches, s.lastValid = 0, false
 }
 
 // Reserve makes the threads of an n-thread search ahead of it (with the
@@ -242,15 +230,7 @@ func (s *Searcher) Prepare(pos *board.Position, limits Limits, opts Options, ove
 	opts.MultiPV = max(opts.MultiPV, 1)
 	s.mu.Lock()
 	s.opts, s.limits = opts, limits
-	s.rootPly, s.prevScore = gamePly(pos), -Infinity
-	if s.lastValid && s.rootPly == s.lastPly+2 {
-		s.prevScore = s.lastScore // the same side's previous move
-	}
-	first := limits.HasClock && s.clockSearches == 0
-	if limits.HasClock {
-		s.clockSearches++
-	}
-	s.tm = newTimeManager(&s.limits, pos, overhead+s.hostDelay, first)
+	s.tm = newTimeManager(&s.limits, pos, overhead+s.hostDelay)
 	s.mu.Unlock()
 	if opts.Threads == 1 {
 		s.tt.SetTwoBound(opts.TwoBoundTT) // the laboratory's layout (tt_twobound.go)
@@ -355,9 +335,6 @@ func (s *Searcher) Run(cb Callbacks) Result {
 	// comes from an unfinished iteration or from a helper.
 	if best.move != main.reported && s.cb.Info != nil && best.score > -Infinity {
 		s.cb.Info(s.lineInfo(main.pos, best, lineDepth, 1, BoundExact, main.nodes+s.helperNodes()))
-	}
-	if best.score > -Infinity {
-		s.lastScore, s.lastPly, s.lastValid = best.score, s.rootPly, true
 	}
 	res := Result{Best: best.move, Score: s.shownScore(best.score), Depth: depth, Nodes: s.nodes(), Time: s.tm.elapsed()}
 	res.PerThread = make([]Stats, len(s.threads))
